@@ -1,0 +1,69 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppError, ErrorEnvelope, ErrorKey } from '../errors';
+
+const KEY_BY_STATUS: Record<number, string> = {
+  400: ErrorKey.BadRequest,
+  401: ErrorKey.Unauthorized,
+  403: ErrorKey.Forbidden,
+  404: ErrorKey.NotFound,
+  409: ErrorKey.Conflict,
+  413: ErrorKey.PayloadTooLarge,
+  415: ErrorKey.UnsupportedMediaType,
+  422: ErrorKey.Validation,
+  429: ErrorKey.TooManyRequests,
+  503: ErrorKey.Unavailable,
+};
+
+/** Errors thrown by Express' body parser carry a status and a type instead of being HttpExceptions. */
+interface BodyParserError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+export function toEnvelope(error: unknown): { envelope: ErrorEnvelope; headers: Record<string, string> } {
+  if (error instanceof AppError) {
+    return { envelope: error.getResponse() as ErrorEnvelope, headers: error.headers };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return { envelope: { code: status, message: KEY_BY_STATUS[status] ?? ErrorKey.BadRequest }, headers: {} };
+  }
+  const bp = error as BodyParserError;
+  const status = bp?.status ?? bp?.statusCode;
+  if (bp?.expose && typeof status === 'number' && status >= 400 && status < 500) {
+    const message = bp.type === 'entity.parse.failed' ? ErrorKey.MalformedJson : (KEY_BY_STATUS[status] ?? ErrorKey.BadRequest);
+    return { envelope: { code: status, message }, headers: {} };
+  }
+  return { envelope: { code: HttpStatus.INTERNAL_SERVER_ERROR, message: ErrorKey.Internal }, headers: {} };
+}
+
+/** The single place that turns any failure into the error envelope; stacks are logged, never sent. */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw error;
+    const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<Request>();
+    const { envelope, headers } = toEnvelope(error);
+    if (envelope.code >= 500) {
+      this.logger.error({ err: error, path: req.originalUrl, requestId: req.id }, 'unhandled error');
+    }
+    if (res.headersSent) return;
+    res.status(envelope.code).set(headers).json(envelope);
+  }
+}
+
+/**
+ * Express error middleware for the body parser: its errors (malformed JSON, too large, bad charset)
+ * never reach Nest's filters as themselves, so they are answered here with the same envelope.
+ */
+export function bodyParserErrorHandler(error: unknown, _req: Request, res: Response, next: (err?: unknown) => void): void {
+  if (!(error as BodyParserError)?.type || res.headersSent) return next(error);
+  const { envelope, headers } = toEnvelope(error);
+  res.status(envelope.code).set(headers).json(envelope);
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+const authProvider = z.object({
+  name: z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
+  label: z.string().min(1).max(80),
+  authorizeUrl: z.string().url(),
+  clientId: z.string().min(1),
+  scope: z.string().default('openid email profile'),
+});
+
+/** Every environment variable the server and the worker read, with its default. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  MIGRATIONS_RUN: bool(true),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  REDIS_PREFIX: z.string().min(1).max(64).default('parley:'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  ACCESS_TOKEN_TTL: seconds(900),
+  REFRESH_TOKEN_TTL: seconds(24 * 3600),
+  REFRESH_TOKEN_TTL_REMEMBER: seconds(30 * 24 * 3600),
+  AUTH_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW: seconds(15 * 60),
+  AUTH_PROVIDERS: z
+    .string()
+    .default('[]')
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(authProvider)),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb').default('1mb'),
+  TRUST_PROXY: bool(false),
+  CLIENT_DIST: z.string().default('client/dist'),
+  DEFAULT_INSTANCE_NAME: z.string().min(1).max(100).default('Parley'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:admin@parley.local'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(10),
+  HEARTBEAT_INTERVAL: seconds(60),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+export type AuthProviderConfig = z.infer<typeof authProvider>;

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config.schema';
+import { AccessTokenClaims } from '../../contracts/auth';
+import { ErrorKey, unauthorized } from '../../common/errors';
+
+export interface TokenSubject {
+  code: string;
+  email: string;
+  role: number;
+}
+
+/** Signs and verifies access tokens: HS256 only, so `alg: none` and other algorithms are refused. */
+@Injectable()
+export class TokenService {
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  sign(subject: TokenSubject): { token: string; expiresAt: Date } {
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = iat + this.config.ACCESS_TOKEN_TTL;
+    const claims: AccessTokenClaims = { unique_name: subject.code, nameid: subject.email, role: subject.role, nbf: iat, iat, exp };
+    const token = this.jwt.sign(claims, { secret: this.config.JWT_SECRET, algorithm: 'HS256' });
+    return { token, expiresAt: new Date(exp * 1000) };
+  }
+
+  /** Throws 401 for a bad token; an expired one says so, so the client knows to refresh. */
+  verify(token: string): AccessTokenClaims {
+    try {
+      const claims = this.jwt.verify<AccessTokenClaims>(token, { secret: this.config.JWT_SECRET, algorithms: ['HS256'] });
+      if (typeof claims.unique_name !== 'string' || typeof claims.role !== 'number') throw new Error('claims');
+      return claims;
+    } catch (err) {
+      const expired = (err as Error).name === 'TokenExpiredError';
+      throw unauthorized(expired ? ErrorKey.SessionExpired : ErrorKey.Unauthorized);
+    }
+  }
+}

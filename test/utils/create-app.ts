@@ -1,0 +1,30 @@
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { AppModule } from '../../server/src/app.module';
+import { configureApp } from '../../server/src/app.setup';
+import { APP_CONFIG } from '../../server/src/config/config.module';
+import { loadConfig } from '../../server/src/config/load-config';
+import { testEnv } from './test-env';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: () => ReturnType<typeof request>;
+  close: () => Promise<void>;
+}
+
+/** Boots the real app module against this run's Postgres and Redis; env overrides change its config. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(APP_CONFIG)
+    .useValue(loadConfig(testEnv(overrides)))
+    .compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  configureApp(app);
+  await app.init();
+  return {
+    app,
+    http: () => request(app.getHttpServer()),
+    close: () => app.close(),
+  };
+}
