@@ -9,6 +9,8 @@ import { InstanceMiddleware } from './common/middleware/instance.middleware';
 import { loggerOptions } from './common/logger';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { ChatModule } from './modules/chat/chat.module';
+import { EventsModule } from './common/events/events.module';
 import { HealthModule } from './modules/health/health.module';
 import { InstancesModule } from './modules/instances/instances.module';
 import { UsersModule } from './modules/users/users.module';
@@ -24,6 +26,8 @@ import { RedisModule } from './redis/redis.module';
     UsersModule,
     AuthModule,
     HealthModule,
+    EventsModule,
+    ChatModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

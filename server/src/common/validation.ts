@@ -10,7 +10,8 @@ function ruleKey(path: string, constraint: string): string {
 /** Flattens nested class-validator errors into translation keys, one per broken rule. */
 export function brokenRules(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((e) => {
-    const path = parent ? `${parent}.${e.property}` : e.property;
+    const property = e.property ?? 'body';
+    const path = parent ? `${parent}.${property}` : property;
     const own = Object.keys(e.constraints ?? {}).map((c) => ruleKey(path, c));
     return [...own, ...brokenRules(e.children ?? [], path)];
   });

@@ -53,6 +53,9 @@ export const configSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:admin@parley.local'),
+  CHAT_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(10_000).default(500),
+  FILE_MAX_SIZE: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  FILES_DIR: z.string().min(1).default('.data/files'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(10),
   HEARTBEAT_INTERVAL: seconds(60),
 });

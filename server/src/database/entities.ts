@@ -1,6 +1,20 @@
+import { ChatGroupEntity } from '../modules/chat/chat-group.entity';
+import { ChatMessageEntity } from '../modules/chat/chat-message.entity';
+import { ChatParticipantEntity } from '../modules/chat/chat-participant.entity';
+import { FileEntity } from '../modules/files/file.entity';
+import { OutboxEntity } from '../modules/outbox/outbox.entity';
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity';
 import { InstanceEntity } from '../modules/instances/instance.entity';
 import { UserEntity } from '../modules/users/user.entity';
 
 /** Every entity; the server, the worker and the migration CLI share this list. */
-export const entities = [InstanceEntity, UserEntity, RefreshTokenEntity];
+export const entities = [
+  InstanceEntity,
+  UserEntity,
+  RefreshTokenEntity,
+  ChatGroupEntity,
+  ChatParticipantEntity,
+  ChatMessageEntity,
+  FileEntity,
+  OutboxEntity,
+];

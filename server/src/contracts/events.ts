@@ -1,0 +1,53 @@
+import { ChatGroupType, ChatMessageType } from './chat';
+
+/** A chat message as events and sockets carry it. */
+export interface ChatMessagePayload {
+  code: string;
+  groupCode: string;
+  seq: number;
+  type: ChatMessageType;
+  message: string;
+  language: string | null;
+  translation: string | null;
+  userCode: string | null;
+  createdAt: string;
+  files: string[];
+  clientKey: string | null;
+  deleted: boolean;
+}
+
+export interface MessageCreatedEvent {
+  message: ChatMessagePayload;
+  groupType: ChatGroupType;
+  /** Codes of every participant, the author included. */
+  participantCodes: string[];
+}
+
+export interface MessageDeletedEvent {
+  groupCode: string;
+  code: string;
+  seq: number;
+  actorCode: string;
+  byModerator: boolean;
+  participantCodes: string[];
+}
+
+export interface GroupChangedEvent {
+  groupCode: string;
+  change: 'created' | 'renamed' | 'participants';
+  participantCodes: string[];
+}
+
+export interface GroupReadEvent {
+  groupCode: string;
+  userCode: string;
+  seq: number;
+}
+
+/** Domain events, named entity.pastTense, emitted only after the change has committed. */
+export interface DomainEventMap {
+  'message.created': MessageCreatedEvent;
+  'message.deleted': MessageDeletedEvent;
+  'group.changed': GroupChangedEvent;
+  'group.read': GroupReadEvent;
+}

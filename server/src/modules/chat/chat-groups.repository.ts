@@ -1,0 +1,189 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
+import { ChatGroupEntity } from './chat-group.entity';
+import { ChatParticipantEntity } from './chat-participant.entity';
+
+export interface ParticipantRow {
+  group_id: string;
+  user_id: string;
+  code: string;
+  name: string;
+  surname: string;
+  email: string;
+  avatar_url: string | null;
+  role: number;
+  read_seq: string;
+  joined_at: Date;
+}
+
+export interface GroupListRow {
+  id: string;
+  code: string;
+  type: number;
+  name: string | null;
+  subtitle: string | null;
+  target_id: string | null;
+  last_seq: string;
+  last_message_at: Date | null;
+  created_at: Date;
+  read_seq: string;
+  muted: boolean;
+  unread: string;
+  participant_count: string;
+  last_message_id: string | null;
+}
+
+/** Unread for one participant row: live messages after the marker that others wrote (index-only scan). */
+const UNREAD_SQL = `(SELECT count(*) FROM chat_message m
+   WHERE m.group_id = p.group_id AND m.seq > p.read_seq AND m.deleted_at IS NULL AND m.author_id IS DISTINCT FROM p.user_id)`;
+
+/** The only code that reads and writes chat groups and their participants. */
+@Injectable()
+export class ChatGroupsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  findByCode(code: string): Promise<ChatGroupEntity | null> {
+    return this.db.getRepository(ChatGroupEntity).findOneBy({ code });
+  }
+
+  findParticipant(groupId: string, userId: string): Promise<ChatParticipantEntity | null> {
+    return this.db.getRepository(ChatParticipantEntity).findOneBy({ groupId, userId });
+  }
+
+  findByTarget(instanceId: string, type: ChatGroupType, targetId: string): Promise<ChatGroupEntity | null> {
+    return this.db.getRepository(ChatGroupEntity).findOneBy({ instanceId, type, targetId });
+  }
+
+  findDirect(instanceId: string, directKey: string): Promise<ChatGroupEntity | null> {
+    return this.db.getRepository(ChatGroupEntity).findOneBy({ instanceId, directKey });
+  }
+
+  /**
+   * Creates a group with its participants in one transaction. A unique target or direct key that another
+   * request created meanwhile is returned instead (created = false).
+   */
+  async create(
+    group: Pick<ChatGroupEntity, 'code' | 'instanceId' | 'type' | 'name' | 'subtitle' | 'targetId' | 'directKey' | 'createdBy'>,
+    participants: { userId: string; role: ParticipantRole }[],
+  ): Promise<{ group: ChatGroupEntity; created: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const inserted: ChatGroupEntity[] = await tx.query(
+        `INSERT INTO chat_group (code, instance_id, type, name, subtitle, target_id, direct_key, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+        [group.code, group.instanceId, group.type, group.name, group.subtitle, group.targetId, group.directKey, group.createdBy],
+      );
+      if (inserted.length === 0) {
+        const existing = group.directKey
+          ? await tx.getRepository(ChatGroupEntity).findOneByOrFail({ instanceId: group.instanceId, directKey: group.directKey })
+          : await tx.getRepository(ChatGroupEntity).findOneByOrFail({
+              instanceId: group.instanceId,
+              type: group.type,
+              targetId: group.targetId!,
+            });
+        return { group: existing, created: false };
+      }
+      await this.insertParticipants(tx, inserted[0].id, participants);
+      return { group: await tx.getRepository(ChatGroupEntity).findOneByOrFail({ id: inserted[0].id }), created: true };
+    });
+  }
+
+  /** Adds participants who are not in yet; returns the ids actually added. */
+  async addParticipants(groupId: string, userIds: string[], directKey?: string | null): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const added = await this.insertParticipants(
+        tx,
+        groupId,
+        userIds.map((userId) => ({ userId, role: ParticipantRole.Member })),
+        true,
+      );
+      // A direct chat that gains a third person is no longer the direct chat between the first two.
+      if (added.length && directKey !== undefined) {
+        await tx.query(`UPDATE chat_group SET direct_key = NULL, updated_at = now() WHERE id = $1`, [groupId]);
+      }
+      return added;
+    });
+  }
+
+  private async insertParticipants(
+    tx: EntityManager,
+    groupId: string,
+    participants: { userId: string; role: ParticipantRole }[],
+    caughtUp = false,
+  ): Promise<string[]> {
+    if (participants.length === 0) return [];
+    // Someone added to a running chat sees its history but starts with nothing unread.
+    const rows: { user_id: string }[] = await tx.query(
+      `INSERT INTO chat_participant (group_id, user_id, role, read_seq)
+       SELECT $1, u, r, CASE WHEN $4 THEN (SELECT last_seq FROM chat_group WHERE id = $1) ELSE 0 END
+       FROM unnest($2::uuid[], $3::smallint[]) AS t(u, r)
+       ON CONFLICT DO NOTHING RETURNING user_id`,
+      [groupId, participants.map((p) => p.userId), participants.map((p) => p.role), caughtUp],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
+  countParticipants(groupId: string): Promise<number> {
+    return this.db
+      .query(`SELECT count(*)::int AS n FROM chat_participant WHERE group_id = $1`, [groupId])
+      .then((rows: { n: number }[]) => rows[0].n);
+  }
+
+  async rename(groupId: string, fields: { name?: string | null; subtitle?: string | null }): Promise<void> {
+    await this.db.getRepository(ChatGroupEntity).update({ id: groupId }, fields);
+  }
+
+  /** Participants with their user fields; `limit` caps the list for group lists. */
+  participants(groupIds: string[], limitPerGroup?: number): Promise<ParticipantRow[]> {
+    if (groupIds.length === 0) return Promise.resolve([]);
+    const limit = limitPerGroup ? `WHERE x.n <= ${Math.floor(limitPerGroup)}` : '';
+    return this.db.query(
+      `SELECT * FROM (
+         SELECT p.group_id, p.user_id, u.code, u.name, u.surname, u.email, u.avatar_url, p.role, p.read_seq, p.joined_at,
+                row_number() OVER (PARTITION BY p.group_id ORDER BY p.joined_at, u.code) AS n
+         FROM chat_participant p JOIN "user" u ON u.id = p.user_id WHERE p.group_id = ANY($1::bigint[])
+       ) x ${limit} ORDER BY x.group_id, x.n`,
+      [groupIds],
+    );
+  }
+
+  /** The user's groups, newest activity first, each with its unread count and last message id. */
+  listForUser(userId: string, offset: number, limit: number, groupCode?: string): Promise<GroupListRow[]> {
+    return this.db.query(
+      `SELECT g.id, g.code, g.type, g.name, g.subtitle, g.target_id, g.last_seq, g.last_message_at, g.created_at,
+              p.read_seq, p.muted,
+              CASE WHEN g.last_seq > p.read_seq THEN ${UNREAD_SQL} ELSE 0 END AS unread,
+              (SELECT count(*) FROM chat_participant c WHERE c.group_id = g.id) AS participant_count,
+              (SELECT m.id FROM chat_message m WHERE m.group_id = g.id AND m.seq = g.last_seq) AS last_message_id
+       FROM chat_participant p JOIN chat_group g ON g.id = p.group_id
+       WHERE p.user_id = $1 ${groupCode ? 'AND g.code = $4' : ''}
+       ORDER BY COALESCE(g.last_message_at, g.created_at) DESC, g.id DESC
+       OFFSET $2 LIMIT $3`,
+      groupCode ? [userId, offset, limit, groupCode] : [userId, offset, limit],
+    );
+  }
+
+  /** Unread counts of every group of the user that has any; groups with nothing new are skipped by the seq test. */
+  unreadByGroup(userId: string): Promise<{ code: string; unread: number }[]> {
+    return this.db.query(
+      `SELECT g.code, ${UNREAD_SQL}::int AS unread
+       FROM chat_participant p JOIN chat_group g ON g.id = p.group_id
+       WHERE p.user_id = $1 AND g.last_seq > p.read_seq`,
+      [userId],
+    );
+  }
+
+  /** Moves the read marker forward only, never past the group's last message. */
+  async markRead(groupId: string, userId: string, seq: number): Promise<number> {
+    const rows: { read_seq: string }[] = await this.db.query(
+      `WITH moved AS (
+         UPDATE chat_participant p SET read_seq = GREATEST(p.read_seq, LEAST($3::bigint, g.last_seq))
+         FROM chat_group g WHERE g.id = p.group_id AND p.group_id = $1 AND p.user_id = $2
+         RETURNING p.read_seq
+       ) SELECT read_seq FROM moved`,
+      [groupId, userId, seq],
+    );
+    return rows.length ? Number(rows[0].read_seq) : 0;
+  }
+}

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config.schema';
+import { AuthUser } from '../../contracts/auth';
+import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
+import { newCode } from '../../common/codes';
+import { notFound, unprocessable } from '../../common/errors';
+import { DomainEvents } from '../../common/events/domain-events';
+import { ChatAccessService } from './chat-access.service';
+import { ChatGroupEntity } from './chat-group.entity';
+import { ChatGroupsRepository } from './chat-groups.repository';
+import { ChatMessagesRepository } from './chat-messages.repository';
+import { ChatUsersRepository } from './chat-users.repository';
+import { mapGroupForObserver, mapGroupRow } from './chat.mapper';
+import { AddParticipantsDto, GroupListQueryDto, PatchGroupDto } from './dto/chat-request.dto';
+import { ChatGroupDto, ChatGroupPageDto } from './dto/chat-response.dto';
+
+const LIST_PARTICIPANTS = 20;
+
+@Injectable()
+export class ChatGroupsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: ChatAccessService,
+    private readonly groups: ChatGroupsRepository,
+    private readonly messages: ChatMessagesRepository,
+    private readonly users: ChatUsersRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** The caller's groups, newest activity first. */
+  async list(user: AuthUser, query: GroupListQueryDto): Promise<ChatGroupPageDto> {
+    const page = Number(query.page ?? 1);
+    const pageSize = Number(query.pageSize ?? 50);
+    const rows = await this.groups.listForUser(user.id, (page - 1) * pageSize, pageSize + 1);
+    const hasMore = rows.length > pageSize;
+    const groups = await this.hydrate(rows.slice(0, pageSize), LIST_PARTICIPANTS);
+    return { groups, page, pageSize, hasMore };
+  }
+
+  /** One group as its participant sees it, or as a moderator in scope observes it. */
+  async get(user: AuthUser, groupCode: string): Promise<ChatGroupDto> {
+    const { group, participant } = await this.access.asReader(user, groupCode);
+    if (!participant) return mapGroupForObserver(group, await this.groups.participants([group.id]));
+    return this.view(user, group);
+  }
+
+  /** The direct chat with exactly these people (and the caller), if one exists. */
+  async findByUsers(user: AuthUser, userCodes: string[]): Promise<ChatGroupDto | null> {
+    const ids = await this.resolveUsers(user, userCodes);
+    const group = await this.groups.findDirect(user.instanceId, directKey([user.id, ...ids]));
+    return group ? this.view(user, group) : null;
+  }
+
+  /**
+   * Starts a chat with these people, or reuses the direct chat between exactly them. createNewGroup
+   * always starts a fresh group.
+   */
+  async startWithUsers(user: AuthUser, userCodes: string[], createNewGroup = false): Promise<ChatGroupEntity> {
+    const ids = await this.resolveUsers(user, userCodes);
+    const everyone = [...new Set([user.id, ...ids])];
+    this.checkSize(everyone.length);
+    const { group, created } = await this.groups.create(
+      {
+        code: newCode(),
+        instanceId: user.instanceId,
+        type: ChatGroupType.User,
+        name: null,
+        subtitle: null,
+        targetId: null,
+        directKey: createNewGroup ? null : directKey(everyone),
+        createdBy: user.id,
+      },
+      everyone.map((id) => ({ userId: id, role: id === user.id ? ParticipantRole.Owner : ParticipantRole.Member })),
+    );
+    if (created) await this.emitChanged(group, 'created');
+    return group;
+  }
+
+  /** The group of a target, if it exists and the caller may read it. */
+  async findByTarget(user: AuthUser, type: ChatGroupType, targetId: string): Promise<ChatGroupDto | null> {
+    const group = await this.groups.findByTarget(user.instanceId, type, targetId);
+    if (!group) return null;
+    try {
+      return await this.get(user, group.code);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Finds or creates the one group of a target. The creator and the named participants are in it; an
+   * existing group is only returned to someone already in it (or a moderator), so target ids can't be probed.
+   */
+  async openForTarget(user: AuthUser, type: ChatGroupType, targetId: string, participantCodes: string[] = []): Promise<ChatGroupEntity> {
+    const existing = await this.groups.findByTarget(user.instanceId, type, targetId);
+    if (existing) {
+      await this.access.asReader(user, existing.code);
+      return existing;
+    }
+    const ids = await this.resolveUsers(user, participantCodes);
+    const everyone = [...new Set([user.id, ...ids])];
+    this.checkSize(everyone.length);
+    const { group, created } = await this.groups.create(
+      { code: newCode(), instanceId: user.instanceId, type, name: null, subtitle: null, targetId, directKey: null, createdBy: user.id },
+      everyone.map((id) => ({ userId: id, role: id === user.id ? ParticipantRole.Owner : ParticipantRole.Member })),
+    );
+    if (!created) {
+      await this.access.asReader(user, group.code);
+      return group;
+    }
+    await this.emitChanged(group, 'created');
+    return group;
+  }
+
+  async rename(user: AuthUser, groupCode: string, dto: PatchGroupDto): Promise<ChatGroupDto> {
+    const { group } = await this.access.asReader(user, groupCode);
+    const fields: { name?: string | null; subtitle?: string | null } = {};
+    if (dto.name !== undefined) fields.name = dto.name?.trim() || null;
+    if (dto.subtitle !== undefined) fields.subtitle = dto.subtitle?.trim() || null;
+    if (Object.keys(fields).length === 0) throw unprocessable(['VALIDATION.GROUP.NOTHING_TO_CHANGE']);
+    await this.groups.rename(group.id, fields);
+    await this.emitChanged(group, 'renamed');
+    return this.get(user, groupCode);
+  }
+
+  async addParticipants(user: AuthUser, groupCode: string, dto: AddParticipantsDto): Promise<ChatGroupDto> {
+    const { group } = await this.access.asReader(user, groupCode);
+    const ids = await this.resolveUsers(user, dto.participants, group.instanceId);
+    this.checkSize((await this.groups.countParticipants(group.id)) + ids.length);
+    const added = await this.groups.addParticipants(group.id, ids, group.directKey);
+    if (added.length) await this.emitChanged(group, 'participants');
+    return this.get(user, groupCode);
+  }
+
+  view(user: AuthUser, group: ChatGroupEntity): Promise<ChatGroupDto> {
+    return this.groups
+      .listForUser(user.id, 0, 1, group.code)
+      .then((rows) => (rows.length ? this.hydrate(rows) : Promise.reject(notFound())))
+      .then(([dto]) => dto);
+  }
+
+  private async hydrate(rows: Awaited<ReturnType<ChatGroupsRepository['listForUser']>>, participantLimit?: number): Promise<ChatGroupDto[]> {
+    const ids = rows.map((r) => r.id);
+    const lastIds = rows.map((r) => r.last_message_id).filter((id): id is string => id !== null);
+    const [participants, lastMessages] = await Promise.all([
+      this.groups.participants(ids, participantLimit),
+      this.messages.findByIds(lastIds),
+    ]);
+    return rows.map((row) =>
+      mapGroupRow(
+        row,
+        participants.filter((p) => p.group_id === row.id),
+        lastMessages.find((m) => m.id === row.last_message_id),
+      ),
+    );
+  }
+
+  /** User codes → ids within the instance; an unknown or foreign code is one 422, revealing nothing about which. */
+  private async resolveUsers(user: AuthUser, codes: string[], instanceId = user.instanceId): Promise<string[]> {
+    const wanted = [...new Set(codes)];
+    if (wanted.length === 0) return [];
+    const found = await this.users.idsByCodes(instanceId, wanted);
+    if (found.length !== wanted.length) throw unprocessable(['CHAT.UNKNOWN_USERS']);
+    return found;
+  }
+
+  private checkSize(count: number): void {
+    if (count > this.config.CHAT_MAX_PARTICIPANTS) throw unprocessable(['CHAT.TOO_MANY_PARTICIPANTS'], { max: this.config.CHAT_MAX_PARTICIPANTS });
+  }
+
+  private async emitChanged(group: ChatGroupEntity, change: 'created' | 'renamed' | 'participants'): Promise<void> {
+    this.events.emit('group.changed', { groupCode: group.code, change, participantCodes: await this.messages.participantCodes(group.id) });
+  }
+}
+
+/** The same set of people always gives the same key. */
+export function directKey(userIds: string[]): string {
+  return createHash('sha256').update([...new Set(userIds)].sort().join(',')).digest('hex');
+}

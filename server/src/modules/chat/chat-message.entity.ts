@@ -1,0 +1,45 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { ChatMessageType } from '../../contracts/chat';
+
+@Entity({ name: 'chat_message' })
+export class ChatMessageEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  code: string;
+
+  @Column({ name: 'group_id', type: 'bigint' })
+  groupId: string;
+
+  /** Gap-free position within the group, from 1. */
+  @Column({ type: 'bigint' })
+  seq: string;
+
+  @Column({ name: 'author_id', type: 'uuid', nullable: true })
+  authorId: string | null;
+
+  @Column({ type: 'smallint', default: ChatMessageType.Text })
+  type: ChatMessageType;
+
+  @Column({ type: 'varchar', length: 10000, default: '' })
+  text: string;
+
+  @Column({ type: 'varchar', length: 3, nullable: true })
+  lang: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  translation: string | null;
+
+  @Column({ name: 'client_key', type: 'varchar', length: 65, nullable: true })
+  clientKey: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
+
+  @Column({ name: 'deleted_by', type: 'uuid', nullable: true })
+  deletedBy: string | null;
+}

@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../contracts/auth';
+import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { CodeParamPipe } from '../../common/pipes';
+import { ChatAccessService } from './chat-access.service';
+import { ChatMessagesService } from './chat-messages.service';
+import { MarkReadDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
+import { ChatMessageDto, MessagePageDto, ReadResultDto, UnreadCountDto } from './dto/chat-response.dto';
+import { UnreadService } from './unread.service';
+
+@ApiTags('chat')
+@ApiBearerAuth()
+@Controller('message')
+export class ChatMessagesController {
+  constructor(
+    private readonly messages: ChatMessagesService,
+    private readonly unread: UnreadService,
+    private readonly access: ChatAccessService,
+  ) {}
+
+  @Get('UnreadCount')
+  @ApiOperation({ summary: 'Unread messages: the total and per group (only groups with any)' })
+  @ApiOkResponse({ type: UnreadCountDto })
+  unreadCount(@CurrentUser() user: AuthUser): Promise<UnreadCountDto> {
+    return this.unread.counts(user);
+  }
+
+  @Post('groups/:id/messages')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'A page of 50 messages, oldest first: the newest (marks the chat read), older than time/beforeSeq, or after afterSeq',
+  })
+  @ApiOkResponse({ type: MessagePageDto })
+  page(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: PageMessagesDto): Promise<MessagePageDto> {
+    return this.messages.page(user, id, dto);
+  }
+
+  @Post('groups/:id/read')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Moves the read marker forward to seq' })
+  @ApiOkResponse({ type: ReadResultDto })
+  async markRead(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: MarkReadDto): Promise<ReadResultDto> {
+    const { group } = await this.access.asParticipant(user, id);
+    const readSeq = await this.unread.markRead(user, group, dto.seq);
+    return { readSeq, unread: await this.unread.counts(user) };
+  }
+
+  @Post('groups/:id')
+  @ApiOperation({ summary: 'Sends a message; a repeated clientKey returns the stored message instead of a duplicate' })
+  @ApiCreatedResponse({ type: ChatMessageDto })
+  send(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: SendMessageDto): Promise<ChatMessageDto> {
+    return this.messages.send(user, id, dto);
+  }
+
+  @Delete('groups/:id/messages/:code')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Deletes a message (author or moderator): it stays as a deleted marker' })
+  @ApiNoContentResponse()
+  delete(
+    @CurrentUser() user: AuthUser,
+    @Param('id', CodeParamPipe) id: string,
+    @Param('code', CodeParamPipe) code: string,
+  ): Promise<void> {
+    return this.messages.delete(user, id, code);
+  }
+}

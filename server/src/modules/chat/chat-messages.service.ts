@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../../contracts/auth';
+import { ChatMessageType } from '../../contracts/chat';
+import { newCode } from '../../common/codes';
+import { forbidden, notFound, unprocessable } from '../../common/errors';
+import { DomainEvents } from '../../common/events/domain-events';
+import { FilesService } from '../files/files.service';
+import { ChatAccessService, moderatesGroup } from './chat-access.service';
+import { ChatMessagesRepository } from './chat-messages.repository';
+import { mapChatMessage, toMessagePayload } from './chat.mapper';
+import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
+import { ChatMessageDto, MessagePageDto } from './dto/chat-response.dto';
+import { ChatGroupEntity } from './chat-group.entity';
+import { UnreadService } from './unread.service';
+
+@Injectable()
+export class ChatMessagesService {
+  constructor(
+    private readonly access: ChatAccessService,
+    private readonly messages: ChatMessagesRepository,
+    private readonly files: FilesService,
+    private readonly unread: UnreadService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Sends as a participant; a repeated client key returns the stored message and emits nothing. */
+  async send(user: AuthUser, groupCode: string, dto: SendMessageDto): Promise<ChatMessageDto> {
+    const text = (dto.message ?? '').trim();
+    const fileCodes = dto.files ?? [];
+    if (!text && fileCodes.length === 0) throw unprocessable(['VALIDATION.MESSAGE.EMPTY']);
+    let fileIds: string[] = [];
+    if (fileCodes.length) {
+      const { group } = await this.access.asParticipant(user, groupCode);
+      fileIds = await this.files.idsForMessage(user, group, fileCodes);
+    }
+    // Text only: the membership check is part of the insert statement, so this is one round trip.
+    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes);
+  }
+
+  /** Sends the first message of a group the caller just created or found (caller known to be a participant). */
+  sendFirst(user: AuthUser, group: ChatGroupEntity, dto: MessageContentDto): Promise<ChatMessageDto | null> {
+    const text = (dto.message ?? '').trim();
+    if (!text && !dto.files?.length) return Promise.resolve(null);
+    return this.send(user, group.code, dto);
+  }
+
+  /** For other modules (the marketplace): a system message such as FinalJobOfferRequest, optionally on someone's behalf. */
+  async postSystemMessage(group: ChatGroupEntity, type: ChatMessageType, text: string, authorId: string | null = null): Promise<ChatMessageDto> {
+    return this.store(group.code, authorId, type, text, null, null, [], []);
+  }
+
+  private async store(
+    groupCode: string,
+    authorId: string | null,
+    type: ChatMessageType,
+    text: string,
+    lang: string | null,
+    clientKey: string | null,
+    fileIds: string[],
+    fileCodes: string[],
+  ): Promise<ChatMessageDto> {
+    const result = await this.messages.insert({ groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes });
+    if (!result) throw notFound();
+    const message = mapChatMessage(result.row);
+    if (result.created) {
+      this.events.emit('message.created', {
+        message: toMessagePayload(message),
+        groupType: result.groupType,
+        participantCodes: result.participantCodes,
+      });
+    }
+    return message;
+  }
+
+  /**
+   * A page of messages: the newest (which marks the group read), older than `time`/`beforeSeq`,
+   * or newer than `afterSeq` for catching up.
+   */
+  async page(user: AuthUser, groupCode: string, dto: PageMessagesDto): Promise<MessagePageDto> {
+    const { group, participant } = await this.access.asReader(user, groupCode);
+    if (dto.afterSeq !== undefined) {
+      const { rows, more } = await this.messages.pageAfter(group.id, dto.afterSeq);
+      if (participant && rows.length && !more) await this.unread.markRead(user, group, Number(rows[rows.length - 1].seq));
+      return { messages: rows.map(mapChatMessage), mayLoadOlder: dto.afterSeq > 0, mayLoadNewer: more };
+    }
+    const newest = dto.time === undefined && dto.beforeSeq === undefined;
+    const { rows, more } = await this.messages.pageBefore(group.id, {
+      time: dto.time ? new Date(dto.time) : undefined,
+      seq: dto.beforeSeq,
+    });
+    if (participant && newest && rows.length) await this.unread.markRead(user, group, Number(rows[rows.length - 1].seq));
+    return { messages: rows.map(mapChatMessage), mayLoadOlder: more, mayLoadNewer: false };
+  }
+
+  /** The author or a moderator in scope turns a message into a deleted marker. */
+  async delete(user: AuthUser, groupCode: string, messageCode: string): Promise<void> {
+    const { group } = await this.access.asReader(user, groupCode);
+    const row = await this.messages.findByCode(group.id, messageCode);
+    if (!row) throw notFound();
+    const isAuthor = row.author_code === user.code;
+    const isModerator = moderatesGroup(user, group);
+    if (!isAuthor && !isModerator) throw forbidden();
+    if (row.deleted_at) return;
+    if (!(await this.messages.markDeleted(row.id, user.id))) return;
+    this.events.emit('message.deleted', {
+      groupCode: group.code,
+      code: row.code,
+      seq: Number(row.seq),
+      actorCode: user.code,
+      byModerator: !isAuthor,
+      participantCodes: await this.messages.participantCodes(group.id),
+    });
+  }
+}

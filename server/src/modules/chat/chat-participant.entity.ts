@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { ParticipantRole } from '../../contracts/chat';
+
+@Entity({ name: 'chat_participant' })
+export class ChatParticipantEntity {
+  @PrimaryColumn({ name: 'group_id', type: 'bigint' })
+  groupId: string;
+
+  @PrimaryColumn({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ type: 'smallint', default: ParticipantRole.Member })
+  role: ParticipantRole;
+
+  /** The seq of the newest message this participant has read. */
+  @Column({ name: 'read_seq', type: 'bigint', default: 0 })
+  readSeq: string;
+
+  @Column({ name: 'joined_at', type: 'timestamptz', default: () => 'now()' })
+  joinedAt: Date;
+
+  @Column({ type: 'boolean', default: false })
+  muted: boolean;
+}

@@ -1,0 +1,102 @@
+import { ChatGroupType, ChatMessageType } from '../../contracts/chat';
+import { ChatMessagePayload } from '../../contracts/events';
+import { gravatarUrl } from '../../common/gravatar';
+import { ChatGroupEntity } from './chat-group.entity';
+import { GroupListRow, ParticipantRow } from './chat-groups.repository';
+import { MessageRow } from './chat-messages.repository';
+import { ChatGroupDto, ChatMessageDto, ChatParticipantDto, ChatUserDto } from './dto/chat-response.dto';
+
+interface UserFields {
+  code: string;
+  name: string;
+  surname: string;
+  email: string;
+  avatar_url: string | null;
+}
+
+export function mapChatUser(u: UserFields): ChatUserDto {
+  return {
+    code: u.code,
+    name: u.name,
+    surname: u.surname,
+    avatar: u.avatar_url ? { code: 'custom', url: u.avatar_url } : { code: 'gravatar', url: gravatarUrl(u.email) },
+  };
+}
+
+export function mapParticipant(p: ParticipantRow): ChatParticipantDto {
+  return { userCode: p.code, user: mapChatUser(p), role: p.role, readSeq: Number(p.read_seq) };
+}
+
+export function mapChatMessage(row: MessageRow): ChatMessageDto {
+  const deleted = row.deleted_at !== null;
+  return {
+    code: row.code,
+    groupCode: row.group_code,
+    seq: Number(row.seq),
+    type: row.type as ChatMessageType,
+    message: deleted ? '' : row.text,
+    language: row.lang,
+    translation: deleted ? null : row.translation,
+    userCode: row.author_code,
+    user: row.author_code
+      ? mapChatUser({
+          code: row.author_code,
+          name: row.author_name ?? '',
+          surname: row.author_surname ?? '',
+          email: row.author_email ?? '',
+          avatar_url: row.author_avatar_url,
+        })
+      : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    files: deleted ? [] : (row.file_codes ?? []),
+    clientKey: row.client_key,
+    deleted,
+  };
+}
+
+/** The event/socket form of a message: no user object, the receiver resolves users it doesn't know. */
+export function toMessagePayload(dto: ChatMessageDto): ChatMessagePayload {
+  const { user: _user, ...payload } = dto;
+  return payload;
+}
+
+export function mapGroupRow(
+  row: GroupListRow,
+  participants: ParticipantRow[],
+  lastMessage: MessageRow | undefined,
+): ChatGroupDto {
+  return {
+    code: row.code,
+    name: row.name,
+    subtitle: row.subtitle,
+    type: row.type as ChatGroupType,
+    targetId: row.target_id,
+    participants: participants.map(mapParticipant),
+    participantCount: Number(row.participant_count),
+    lastSeq: Number(row.last_seq),
+    lastMessageAt: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
+    readSeq: Number(row.read_seq),
+    unread: Number(row.unread),
+    muted: row.muted,
+    lastMessage: lastMessage ? mapChatMessage(lastMessage) : null,
+  };
+}
+
+/** A group seen by someone who is not in it (a moderator): no read marker, nothing unread. */
+export function mapGroupForObserver(group: ChatGroupEntity, participants: ParticipantRow[]): ChatGroupDto {
+  return {
+    code: group.code,
+    name: group.name,
+    subtitle: group.subtitle,
+    type: group.type,
+    targetId: group.targetId,
+    participants: participants.map(mapParticipant),
+    participantCount: participants.length,
+    lastSeq: Number(group.lastSeq),
+    lastMessageAt: group.lastMessageAt ? group.lastMessageAt.toISOString() : null,
+    readSeq: 0,
+    unread: 0,
+    muted: false,
+    lastMessage: null,
+  };
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
+import { ChatAccessModule } from './chat-access.module';
+import { ChatGroupsController } from './chat-groups.controller';
+import { ChatGroupsService } from './chat-groups.service';
+import { ChatMessagesController } from './chat-messages.controller';
+import { ChatMessagesRepository } from './chat-messages.repository';
+import { ChatMessagesService } from './chat-messages.service';
+import { ChatUsersRepository } from './chat-users.repository';
+import { UnreadService } from './unread.service';
+
+@Module({
+  imports: [ChatAccessModule, FilesModule],
+  // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
+  controllers: [ChatGroupsController, ChatMessagesController],
+  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatUsersRepository, UnreadService],
+  exports: [ChatMessagesService, ChatGroupsService, UnreadService],
+})
+export class ChatModule {}

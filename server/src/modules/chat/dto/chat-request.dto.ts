@@ -1,0 +1,204 @@
+import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import {
+  Allow,
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { CLIENT_KEY_PATTERN, MESSAGE_MAX_LENGTH } from '../../../contracts/chat';
+import { LANGUAGE_CODES } from '../../../contracts/languages';
+import { CODE_PATTERN } from '../../../common/codes';
+
+const MAX_FILES = 10;
+const MAX_USERS = 500;
+
+/** Fields every message-carrying body shares. */
+export class MessageContentDto {
+  @ApiPropertyOptional({ maxLength: MESSAGE_MAX_LENGTH, default: '' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MESSAGE_MAX_LENGTH)
+  message?: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGE_CODES })
+  @IsOptional()
+  @IsIn(LANGUAGE_CODES)
+  lang?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_FILES, description: 'codes of files uploaded with POST /api/File' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_FILES)
+  @ArrayUnique()
+  @Matches(CODE_PATTERN, { each: true })
+  files?: string[];
+}
+
+export class SendMessageDto extends MessageContentDto {
+  @ApiPropertyOptional({
+    description: "the client's temporary key; a repeated send with the same key returns the stored message",
+    pattern: CLIENT_KEY_PATTERN.source,
+  })
+  @IsOptional()
+  @Matches(CLIENT_KEY_PATTERN)
+  clientKey?: string;
+}
+
+export class PageMessagesDto {
+  @ApiPropertyOptional({ description: 'UTC ISO time: messages older than it' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  time?: string;
+
+  @ApiPropertyOptional({ description: 'messages before this seq (exact alternative to time)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  beforeSeq?: number;
+
+  @ApiPropertyOptional({ description: 'messages after this seq, oldest first (catching up)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  afterSeq?: number;
+
+  @ApiPropertyOptional({ enum: LANGUAGE_CODES })
+  @IsOptional()
+  @IsIn(LANGUAGE_CODES)
+  lang?: string;
+}
+
+export class UserListDto {
+  @ApiProperty({ type: [String], description: 'user codes (the caller is added)' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_USERS)
+  @ArrayUnique()
+  @Matches(CODE_PATTERN, { each: true })
+  userList: string[];
+}
+
+export class StartChatDto extends MessageContentDto {
+  @ApiProperty({ type: [String], description: 'user codes (the caller is added)' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_USERS)
+  @ArrayUnique()
+  @Matches(CODE_PATTERN, { each: true })
+  userList: string[];
+
+  @ApiPropertyOptional({ description: 'true: always a new group, even if a chat with these people exists' })
+  @IsOptional()
+  @IsBoolean()
+  createNewGroup?: boolean;
+}
+
+export class TargetParticipantsDto {
+  @ApiPropertyOptional({ type: [String], description: 'user codes to add (the caller is added)' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_USERS)
+  @ArrayUnique()
+  @Matches(CODE_PATTERN, { each: true })
+  participants?: string[];
+
+  @ApiPropertyOptional({ description: 'ignored if present: the path names the target' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  target?: string;
+
+  @ApiPropertyOptional({ description: 'ignored if present: the path names the target type' })
+  @IsOptional()
+  @Allow()
+  targetType?: unknown;
+}
+
+export class CreateTargetGroupDto extends MessageContentDto {
+  @ApiProperty({ description: '2 job faq, 3 Job, 4 JobOffer, 5 project item' })
+  @IsInt()
+  @IsIn([2, 3, 4, 5])
+  targetType: number;
+
+  @ApiProperty()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  targetId: string;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_USERS)
+  @ArrayUnique()
+  @Matches(CODE_PATTERN, { each: true })
+  participants?: string[];
+}
+
+export class PatchGroupDto {
+  @ApiPropertyOptional({ nullable: true, maxLength: 200 })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(200)
+  name?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 300 })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(300)
+  subtitle?: string | null;
+}
+
+export class AddParticipantsDto {
+  @ApiProperty({ type: [String], description: 'user codes' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_USERS)
+  @ArrayUnique()
+  @Matches(CODE_PATTERN, { each: true })
+  participants: string[];
+}
+
+export class MarkReadDto {
+  @ApiProperty({ description: 'the newest seq the reader has seen' })
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  seq: number;
+}
+
+export class GroupListQueryDto {
+  @ApiPropertyOptional({ enum: LANGUAGE_CODES })
+  @IsOptional()
+  @IsIn(LANGUAGE_CODES)
+  lang?: string;
+
+  @ApiPropertyOptional({ description: "a client cache-buster; the server never caches this list" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  fresh?: string;
+
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Matches(/^[1-9]\d{0,5}$/)
+  page?: string;
+
+  @ApiPropertyOptional({ default: 50, maximum: 100 })
+  @IsOptional()
+  @Matches(/^(100|[1-9]\d?)$/)
+  pageSize?: string;
+}

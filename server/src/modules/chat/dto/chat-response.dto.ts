@@ -1,0 +1,91 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ChatGroupType, ChatMessageType } from '../../../contracts/chat';
+
+export class AvatarDto {
+  @ApiProperty() code: string;
+  @ApiProperty() url: string;
+}
+
+export class ChatUserDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name: string;
+  @ApiProperty() surname: string;
+  @ApiProperty({ type: AvatarDto }) avatar: AvatarDto;
+}
+
+export class ChatParticipantDto {
+  @ApiProperty() userCode: string;
+  @ApiProperty({ type: ChatUserDto }) user: ChatUserDto;
+  @ApiProperty({ description: '0 member, 1 owner' }) role: number;
+  @ApiProperty({ description: 'seq of the newest message this participant has read' }) readSeq: number;
+}
+
+export class ChatMessageDto {
+  @ApiProperty() code: string;
+  @ApiProperty() groupCode: string;
+  @ApiProperty({ description: 'gap-free position in the group, from 1' }) seq: number;
+  @ApiProperty({ enum: ChatMessageType, description: '0 Unknown, 1 Text, 2 FinalJobOfferRequest, 3 JobOfferApproved' })
+  type: ChatMessageType;
+  @ApiProperty({ description: "the text; '' for a deleted message" }) message: string;
+  @ApiProperty({ nullable: true, type: String }) language: string | null;
+  @ApiProperty({ nullable: true, type: String }) translation: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'author; null for system messages' }) userCode: string | null;
+  @ApiProperty({ nullable: true, type: ChatUserDto }) user: ChatUserDto | null;
+  @ApiProperty({ description: 'ISO 8601, millisecond precision' }) createdAt: string;
+  @ApiProperty({ type: [String], description: 'file codes' }) files: string[];
+  @ApiProperty({ nullable: true, type: String, description: "the sender's client key, for matching an optimistic message" })
+  clientKey: string | null;
+  @ApiProperty() deleted: boolean;
+}
+
+export class ChatGroupDto {
+  @ApiProperty() code: string;
+  @ApiProperty({ nullable: true, type: String }) name: string | null;
+  @ApiProperty({ nullable: true, type: String }) subtitle: string | null;
+  @ApiProperty({ enum: ChatGroupType, description: '0 Unknown, 1 user, 2 job faq, 3 Job, 4 JobOffer, 5 project item' })
+  type: ChatGroupType;
+  @ApiProperty({ nullable: true, type: String }) targetId: string | null;
+  @ApiProperty({ type: [ChatParticipantDto], description: 'in lists at most 20; see participantCount' })
+  participants: ChatParticipantDto[];
+  @ApiProperty() participantCount: number;
+  @ApiProperty() lastSeq: number;
+  @ApiProperty({ nullable: true, type: String }) lastMessageAt: string | null;
+  @ApiProperty({ description: "the caller's read marker; 0 for a moderator who is not a participant" }) readSeq: number;
+  @ApiProperty() unread: number;
+  @ApiProperty() muted: boolean;
+  @ApiPropertyOptional({ nullable: true, type: ChatMessageDto }) lastMessage?: ChatMessageDto | null;
+}
+
+export class ChatGroupPageDto {
+  @ApiProperty({ type: [ChatGroupDto] }) groups: ChatGroupDto[];
+  @ApiProperty() page: number;
+  @ApiProperty() pageSize: number;
+  @ApiProperty() hasMore: boolean;
+}
+
+export class GroupLookupDto {
+  @ApiProperty({ nullable: true, type: ChatGroupDto, description: 'null when no such chat exists yet' })
+  group: ChatGroupDto | null;
+}
+
+export class StartChatResultDto {
+  @ApiProperty({ type: ChatGroupDto }) group: ChatGroupDto;
+  @ApiProperty({ nullable: true, type: ChatMessageDto }) message: ChatMessageDto | null;
+}
+
+export class MessagePageDto {
+  @ApiProperty({ type: [ChatMessageDto], description: 'oldest first' }) messages: ChatMessageDto[];
+  @ApiProperty() mayLoadOlder: boolean;
+  @ApiProperty({ description: 'only for afterSeq pages: more messages follow' }) mayLoadNewer: boolean;
+}
+
+export class UnreadCountDto {
+  @ApiProperty() total: number;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'group code → unread, only non-zero' })
+  groups: Record<string, number>;
+}
+
+export class ReadResultDto {
+  @ApiProperty() readSeq: number;
+  @ApiProperty({ type: UnreadCountDto }) unread: UnreadCountDto;
+}

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { memoryStorage } from 'multer';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config.schema';
+import { ChatAccessModule } from '../chat/chat-access.module';
+import { FilesController } from './files.controller';
+import { FilesRepository } from './files.repository';
+import { FilesService } from './files.service';
+import { FileStorage } from './storage/file-storage';
+import { LocalDiskStorage } from './storage/local-disk.storage';
+
+@Module({
+  imports: [
+    ChatAccessModule,
+    // One file of at most FILE_MAX_SIZE bytes (multer answers 413 above it) and a few small fields.
+    MulterModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        storage: memoryStorage(),
+        limits: { fileSize: config.FILE_MAX_SIZE, files: 1, fields: 5, fieldSize: 1024, parts: 8 },
+      }),
+    }),
+  ],
+  controllers: [FilesController],
+  providers: [
+    FilesRepository,
+    FilesService,
+    { provide: FileStorage, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalDiskStorage(config.FILES_DIR) },
+  ],
+  exports: [FilesService],
+})
+export class FilesModule {}
