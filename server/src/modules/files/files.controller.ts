@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse,
 import type { Response } from 'express';
 import { AuthUser } from '../../contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { notFound } from '../../common/errors';
 import { CodeParamPipe } from '../../common/pipes';
 import { FileDto, FileListDto, UploadFileDto } from './dto/file.dto';
 import { FilesService, FileVariant } from './files.service';
@@ -58,7 +59,8 @@ export class FilesController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const match = VARIANTS.find((v) => v.toLowerCase() === variant.toLowerCase());
-    const served = await this.files.serve(user, code, secureCode, match ?? ('' as FileVariant));
+    if (!match) throw notFound();
+    const served = await this.files.serve(user, code, secureCode, match);
     res.set({
       'Content-Type': served.attachment ? 'application/octet-stream' : served.mime,
       'Content-Disposition': `${served.attachment ? 'attachment' : 'inline'}; filename="${asciiName(served.name)}"; filename*=UTF-8''${encodeURIComponent(served.name)}`,

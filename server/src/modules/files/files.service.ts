@@ -65,6 +65,7 @@ export class FilesService {
 
   /** Re-encoded renditions: what is served inline is always our own PNG, never the uploaded bytes. */
   private async makeRenditions(key: string, data: Buffer): Promise<boolean> {
+    const renditions: [string, Buffer][] = [];
     try {
       for (const [variant, size] of Object.entries(RENDITIONS)) {
         const png = await sharp(data, { limitInputPixels: 100_000_000, animated: false })
@@ -72,13 +73,14 @@ export class FilesService {
           .resize(size, size, { fit: 'inside', withoutEnlargement: true })
           .png()
           .toBuffer();
-        await this.storage.put(`${key}.${variant.toLowerCase()}`, png);
+        renditions.push([`${key}.${variant.toLowerCase()}`, png]);
       }
-      return true;
     } catch (err) {
-      this.logger.warn(`not an image after all: ${(err as Error).message}`);
+      this.logger.warn(`image that does not decode, kept as a plain file: ${(err as Error).message}`);
       return false;
     }
+    for (const [renditionKey, png] of renditions) await this.storage.put(renditionKey, png);
+    return true;
   }
 
   async list(user: AuthUser, codes: string[]): Promise<FileDto[]> {

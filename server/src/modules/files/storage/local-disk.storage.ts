@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStorage } from './file-storage';
 
-const KEY = /^[A-Za-z0-9_-]{8,64}(\.[a-z]{1,8})?$/;
+const KEY = /^[A-Za-z0-9_-]{8,64}(\.[a-z]{1,12})?$/;
 
 /** Files under one folder, sharded by the key's first two characters. Keys are ours, never user input. */
 export class LocalDiskStorage extends FileStorage {
