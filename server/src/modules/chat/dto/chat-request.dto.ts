@@ -1,4 +1,5 @@
-import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   Allow,
   ArrayMaxSize,
@@ -23,6 +24,17 @@ import { CODE_PATTERN } from '../../../common/codes';
 
 const MAX_FILES = 10;
 const MAX_USERS = 500;
+
+/** A list of distinct user codes; `min` 0 makes an empty list valid. */
+function UserCodeList(min = 1): PropertyDecorator {
+  return applyDecorators(
+    IsArray(),
+    ArrayMinSize(min),
+    ArrayMaxSize(MAX_USERS),
+    ArrayUnique(),
+    Matches(CODE_PATTERN, { each: true }),
+  );
+}
 
 /** Fields every message-carrying body shares. */
 export class MessageContentDto {
@@ -82,21 +94,13 @@ export class PageMessagesDto {
 
 export class UserListDto {
   @ApiProperty({ type: [String], description: 'user codes (the caller is added)' })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_USERS)
-  @ArrayUnique()
-  @Matches(CODE_PATTERN, { each: true })
+  @UserCodeList()
   userList: string[];
 }
 
 export class StartChatDto extends MessageContentDto {
   @ApiProperty({ type: [String], description: 'user codes (the caller is added)' })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_USERS)
-  @ArrayUnique()
-  @Matches(CODE_PATTERN, { each: true })
+  @UserCodeList()
   userList: string[];
 
   @ApiPropertyOptional({ description: 'true: always a new group, even if a chat with these people exists' })
@@ -108,10 +112,7 @@ export class StartChatDto extends MessageContentDto {
 export class TargetParticipantsDto {
   @ApiPropertyOptional({ type: [String], description: 'user codes to add (the caller is added)' })
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_USERS)
-  @ArrayUnique()
-  @Matches(CODE_PATTERN, { each: true })
+  @UserCodeList(0)
   participants?: string[];
 
   @ApiPropertyOptional({ description: 'ignored if present: the path names the target' })
@@ -139,10 +140,7 @@ export class CreateTargetGroupDto extends MessageContentDto {
 
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_USERS)
-  @ArrayUnique()
-  @Matches(CODE_PATTERN, { each: true })
+  @UserCodeList(0)
   participants?: string[];
 }
 
@@ -164,11 +162,7 @@ export class PatchGroupDto {
 
 export class AddParticipantsDto {
   @ApiProperty({ type: [String], description: 'user codes' })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_USERS)
-  @ArrayUnique()
-  @Matches(CODE_PATTERN, { each: true })
+  @UserCodeList()
   participants: string[];
 }
 

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Benchmark: the cost of unread counts and the group list for a heavy user.
+// Seeds a throw-away database (a user in GROUPS groups holding MESSAGES messages in all), boots the built
+// server in-process and times GET /api/message/UnreadCount and GET /api/message/groups. Prints figures; asserts nothing.
+// Usage: npm run build:server && node scripts/bench/unread.mjs [groups=1000] [messages=100000]
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+
+const require = createRequire(import.meta.url);
+const { Client } = require('pg');
+const GROUPS = Number(process.argv[2] ?? 1000);
+const MESSAGES = Number(process.argv[3] ?? 100000);
+const ROUNDS = 30;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `parley_bench_${randomBytes(4).toString('hex')}`;
+const url = new URL(adminUrl);
+url.pathname = `/${database}`;
+
+const admin = new Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${database}"`);
+
+Object.assign(process.env, {
+  NODE_ENV: 'test',
+  DATABASE_URL: url.toString(),
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: `parley-bench:${database}:`,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'silent',
+});
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return `p50 ${q(0.5).toFixed(1)} ms · p95 ${q(0.95).toFixed(1)} ms · max ${s[s.length - 1].toFixed(1)} ms`;
+};
+
+let app;
+try {
+  const { DataSource } = require('typeorm');
+  const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
+  const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: 4 })).initialize();
+  await runMigrations(ds);
+
+  const t0 = performance.now();
+  const [instance] = await ds.query(`INSERT INTO instance (code, name, is_default) VALUES ('benchinst', 'Bench', true) RETURNING id`);
+  const [me] = await ds.query(
+    `INSERT INTO "user" (code, instance_id, email, password_hash, name) VALUES ('benchme01', $1, 'me@bench.test', 'x', 'Me') RETURNING id, code, email, role`,
+    [instance.id],
+  );
+  await ds.query(
+    `INSERT INTO "user" (code, instance_id, email, password_hash, name)
+     SELECT 'benchother' || i, $1, 'other' || i || '@bench.test', 'x', 'Other' || i FROM generate_series(1, 10) i`,
+    [instance.id],
+  );
+  const perGroup = Math.floor(MESSAGES / GROUPS);
+  await ds.query(
+    `INSERT INTO chat_group (code, instance_id, type, last_seq, last_message_at)
+     SELECT 'benchgroup' || g, $1, 1, $2, now() - (g || ' minutes')::interval FROM generate_series(1, $3) g`,
+    [instance.id, perGroup, GROUPS],
+  );
+  // Me in every group; my marker leaves half the groups fully read and the other half with half unread.
+  await ds.query(
+    `INSERT INTO chat_participant (group_id, user_id, read_seq)
+     SELECT g.id, $1, CASE WHEN g.id % 2 = 0 THEN $2 ELSE $2 / 2 END FROM chat_group g`,
+    [me.id, perGroup],
+  );
+  await ds.query(
+    `INSERT INTO chat_participant (group_id, user_id)
+     SELECT g.id, u.id FROM chat_group g JOIN "user" u ON u.code = 'benchother' || (1 + g.id % 10)`,
+  );
+  await ds.query(
+    `INSERT INTO chat_message (code, group_id, seq, author_id, text, created_at)
+     SELECT 'bm' || g.id || '_' || s, g.id, s, p.user_id, 'message ' || s, now() - ((${perGroup} - s) || ' seconds')::interval
+     FROM chat_group g CROSS JOIN generate_series(1, $1) s
+     JOIN chat_participant p ON p.group_id = g.id AND p.user_id <> $2`,
+    [perGroup, me.id],
+  );
+  await ds.query('VACUUM ANALYZE');
+  console.log(`seeded ${GROUPS} groups, ${GROUPS * perGroup} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const { NestFactory } = require('@nestjs/core');
+  const { AppModule } = require('../../dist/server/src/app.module.js');
+  const { configureApp } = require('../../dist/server/src/app.setup.js');
+  const { TokenService } = require('../../dist/server/src/modules/auth/token.service.js');
+  app = await NestFactory.create(AppModule, { bodyParser: false, logger: false });
+  configureApp(app);
+  await app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  const { token } = app.get(TokenService).sign(me);
+  const get = async (path) => {
+    const start = performance.now();
+    const res = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` } });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - start, body };
+  };
+
+  for (const [label, path] of [
+    ['GET /api/message/UnreadCount', '/api/message/UnreadCount'],
+    ['GET /api/message/groups (page 1, 50)', '/api/message/groups'],
+  ]) {
+    await get(path);
+    const times = [];
+    let body;
+    for (let i = 0; i < ROUNDS; i++) ({ ms: times[i], body } = await get(path));
+    const extra = body.total !== undefined ? ` (total ${body.total} in ${Object.keys(body.groups).length} groups)` : '';
+    console.log(`${label}: ${stats(times)} over ${ROUNDS} calls${extra}`);
+  }
+  const plan = await ds.query(
+    `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT)
+     SELECT g.code, (SELECT count(*) FROM chat_message m WHERE m.group_id = p.group_id AND m.seq > p.read_seq
+       AND m.deleted_at IS NULL AND m.author_id IS DISTINCT FROM p.user_id)
+     FROM chat_participant p JOIN chat_group g ON g.id = p.group_id WHERE p.user_id = $1 AND g.last_seq > p.read_seq`,
+    [me.id],
+  );
+  console.log('unread query plan:\n  ' + plan.map((r) => r['QUERY PLAN']).join('\n  '));
+  await ds.destroy();
+} finally {
+  if (app) await app.close();
+  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin.end();
+}
