@@ -1,7 +1,10 @@
 /** One jest run for every tier: server units and e2e against real Postgres and Redis (client projects join here). */
 const swc = ['@swc/jest', { swcrc: false, ...require('./test/utils/swc-options.json') }];
+const clientSwc = ['@swc/jest', { swcrc: false, ...require('./client/jest/swc-options.json') }];
 
 module.exports = {
+  // testTimeout is a global option (a project's own is ignored); browser specs set their own, longer one.
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'server',
@@ -12,7 +15,27 @@ module.exports = {
       transform: { '^.+\\.ts$': swc },
       globalSetup: '<rootDir>/test/utils/global-setup.ts',
       globalTeardown: '<rootDir>/test/utils/global-teardown.ts',
-      testTimeout: 30000,
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      rootDir: __dirname,
+      roots: ['<rootDir>/client'],
+      testMatch: ['<rootDir>/client/**/*.spec.{ts,tsx}'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/client/dist/'],
+      transform: { '^.+\\.(ts|tsx)$': clientSwc },
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/client/src/$1', '\\.css$': 'identity-obj-proxy' },
+      setupFilesAfterEnv: ['<rootDir>/client/jest/setup.ts'],
+    },
+    {
+      displayName: 'browser',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      roots: ['<rootDir>/test/browser'],
+      testMatch: ['<rootDir>/test/browser/*.browser-spec.ts'],
+      transform: { '^.+\\.ts$': swc },
+      globalSetup: '<rootDir>/test/browser/global-setup.ts',
+      globalTeardown: '<rootDir>/test/browser/global-teardown.ts',
     },
   ],
 };

@@ -4,16 +4,22 @@ import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule } from './config/config.module';
 import { ErrorEnvelopeFilter } from './common/filters/error-envelope.filter';
 import { AuthGuard } from './common/guards/auth.guard';
+import { Authenticator } from './common/guards/authenticator';
 import { RolesGuard } from './common/guards/roles.guard';
 import { InstanceMiddleware } from './common/middleware/instance.middleware';
 import { loggerOptions } from './common/logger';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
+import { ModerationModule } from './modules/moderation/moderation.module';
+import { PresenceModule } from './modules/presence/presence.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { EventsModule } from './common/events/events.module';
 import { HealthModule } from './modules/health/health.module';
 import { InstancesModule } from './modules/instances/instances.module';
+import { MiscModule } from './modules/misc/misc.module';
 import { UsersModule } from './modules/users/users.module';
+import { WebModule } from './modules/web/web.module';
 import { RedisModule } from './redis/redis.module';
 
 @Module({
@@ -23,14 +29,21 @@ import { RedisModule } from './redis/redis.module';
     DatabaseModule,
     RedisModule,
     InstancesModule,
-    UsersModule,
+    // Auth before users: its GET User/AuthProviders must be routed before GET user/:id.
     AuthModule,
+    UsersModule,
     HealthModule,
+    MiscModule,
     EventsModule,
     ChatModule,
+    PresenceModule,
+    ModerationModule,
+    RealtimeModule,
+    WebModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
+    Authenticator,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

@@ -6,7 +6,11 @@ import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/config.schema';
 import { APP_CONFIG } from './config/config.module';
 import { createValidationPipe } from './common/validation';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { RedisService } from './redis/redis.service';
 import { bodyParserErrorHandler } from './common/filters/error-envelope.filter';
+import { requestIdMiddleware } from './common/logger';
+import { answerOptions, requireKnownBodyType, securityHeaders } from './common/middleware/http-hardening';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
 export function configureApp(app: NestExpressApplication): AppConfig {
@@ -14,23 +18,37 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(requestIdMiddleware, securityHeaders, answerOptions, requireKnownBodyType);
   app.useBodyParser('json', { limit: config.BODY_LIMIT, strict: true });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.use(bodyParserErrorHandler);
   app.use(cookieParser());
   app.setGlobalPrefix('api', { exclude: ['instance/styles.css', 'assets/config.json'] });
   app.useGlobalPipes(createValidationPipe());
+  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisService)));
   app.enableShutdownHooks();
   setupOpenApi(app);
   return config;
 }
+
+const API_DESCRIPTION = [
+  'REST API of Parley. Routes are case-insensitive (/api/Instance = /api/instance).',
+  '',
+  'Every failure is answered as `{ code, message, data? }`: `code` is the HTTP status, `message` a translation key',
+  '(SHARED.ERROR.*), and 422 carries `data.brokenRules`, one translation key per broken rule (VALIDATION.<FIELD>.<RULE>).',
+  '400 malformed JSON (also a bare string/number/null body), 401 no or bad token, 403 role, 404 unknown route or',
+  'an object the caller may not see, 405 wrong method (with Allow), 409 conflict, 413 body over BODY_LIMIT,',
+  '415 an /api body that is not JSON (or multipart for uploads), 422 validation (unknown fields, wrong types, too long,',
+  'nesting deeper than 32, NUL characters), 429 rate limit (with Retry-After), 500 internal (never a stack or message).',
+  'Every response carries X-Request-Id (the one sent, if sane, else a fresh UUID), which the logs carry too.',
+].join('\n');
 
 function setupOpenApi(app: INestApplication): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Parley API')
-      .setDescription('REST API of Parley. Every error is answered as { code, message, data? }.')
+      .setDescription(API_DESCRIPTION)
       .setVersion('1')
       .addBearerAuth()
       .build(),

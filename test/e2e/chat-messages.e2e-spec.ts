@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { DomainEvents } from '../../server/src/common/events/domain-events';
 import { MessageCreatedEvent } from '../../server/src/contracts/events';
 import { Role } from '../../server/src/contracts/roles';
-import { createUser, TestUser } from '../factories';
+import { createGroup, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 
 describe('chat messages', () => {
@@ -10,15 +10,6 @@ describe('chat messages', () => {
   let a: TestUser, b: TestUser;
   const as = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
 
-  async function groupOf(users: TestUser[]): Promise<string> {
-    const res = await t
-      .http()
-      .put('/api/message/groups')
-      .set(as(users[0]))
-      .send({ userList: users.slice(1).map((u) => u.user.code), createNewGroup: true })
-      .expect(200);
-    return res.body.group.code;
-  }
   const send = (u: TestUser, group: string, body: object) => t.http().post(`/api/message/groups/${group}`).set(as(u)).send(body);
   const unread = async (u: TestUser) => (await t.http().get('/api/message/UnreadCount').set(as(u)).expect(200)).body;
 
@@ -29,7 +20,7 @@ describe('chat messages', () => {
   afterAll(() => t.close());
 
   it('stores a message with its seq, outbox row and a message.created event after commit', async () => {
-    const group = await groupOf([a, b]);
+    const group = await createGroup(t, [a, b]);
     const events: MessageCreatedEvent[] = [];
     const off = t.app.get(DomainEvents).on('message.created', (e) => void events.push(e));
     const res = await send(a, group, { message: '  hi there  ', lang: 'pol', clientKey: '-tmp1' }).expect(201);
@@ -46,7 +37,7 @@ describe('chat messages', () => {
   });
 
   it('returns the stored message for a repeated client key, once', async () => {
-    const group = await groupOf([a, b]);
+    const group = await createGroup(t, [a, b]);
     const first = await send(a, group, { message: 'once', clientKey: 'key-1' }).expect(201);
     const again = await send(a, group, { message: 'once', clientKey: 'key-1' }).expect(201);
     expect(again.body.code).toBe(first.body.code);
@@ -62,7 +53,7 @@ describe('chat messages', () => {
 
   it('gives 50 parallel sends from 5 users seqs 1..50 with no gap and no duplicate', async () => {
     const users = [a, b, ...(await Promise.all([createUser(t), createUser(t), createUser(t)]))];
-    const group = await groupOf(users);
+    const group = await createGroup(t, users);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => send(users[i % 5], group, { message: `m${i}`, clientKey: `k${i}` })),
     );
@@ -71,7 +62,7 @@ describe('chat messages', () => {
   });
 
   it('rejects empty, overlong and malformed messages, changing nothing', async () => {
-    const group = await groupOf([a, b]);
+    const group = await createGroup(t, [a, b]);
     const bad: [object, number][] = [
       [{ message: '   ' }, 422],
       [{}, 422],
@@ -91,7 +82,7 @@ describe('chat messages', () => {
   });
 
   it('pages newest first by time, by seq and after a seq', async () => {
-    const group = await groupOf([a, b]);
+    const group = await createGroup(t, [a, b]);
     for (let i = 1; i <= 120; i++) await send(i % 2 ? a : b, group, { message: `n${i}` }).expect(201);
     const page = (body: object) => t.http().post(`/api/message/groups/${group}/messages`).set(as(a)).send(body).expect(200);
 
@@ -126,7 +117,7 @@ describe('chat messages', () => {
 
   it('keeps unread counts exact through sends, reads, deletes and new participants', async () => {
     const c = await createUser(t);
-    const group = await groupOf([a, b]);
+    const group = await createGroup(t, [a, b]);
     const base = (await unread(b)).total;
     const m1 = (await send(a, group, { message: '1' })).body;
     await send(a, group, { message: '2' });
@@ -163,7 +154,7 @@ describe('chat messages', () => {
   });
 
   it('deletes as the author or a moderator, leaving a marker', async () => {
-    const group = await groupOf([a, b]);
+    const group = await createGroup(t, [a, b]);
     const m = (await send(a, group, { message: 'secret' })).body;
     await t.http().delete(`/api/message/groups/${group}/messages/${m.code}`).set(as(b)).expect(403);
     const admin = await createUser(t, { role: Role.InstanceAdmin });
@@ -175,7 +166,7 @@ describe('chat messages', () => {
   });
 
   it('answers outsiders, other instances and anonymous callers without revealing anything', async () => {
-    const group = await groupOf([a, b]);
+    const group = await createGroup(t, [a, b]);
     const m = (await send(a, group, { message: 'x' })).body;
     const outsider = await createUser(t);
     const { createInstance } = await import('../factories');

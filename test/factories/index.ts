@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
 import { newCode } from '../../server/src/common/codes';
 import { Role } from '../../server/src/contracts/roles';
+import { PasswordService } from '../../server/src/modules/auth/password.service';
 import { TokenService } from '../../server/src/modules/auth/token.service';
 import { InstanceEntity } from '../../server/src/modules/instances/instance.entity';
 import { InstancesRepository } from '../../server/src/modules/instances/instances.repository';
@@ -10,6 +10,7 @@ import { UserEntity } from '../../server/src/modules/users/user.entity';
 import { TestApp } from '../utils/create-app';
 
 export const DEFAULT_PASSWORD = 'correct horse battery staple';
+/** One hash per test file, made the way the app makes them, so factory users log in at the app's cost. */
 let passwordHash: Promise<string> | undefined;
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${randomBytes(5).toString('hex')}@example.test`;
@@ -35,7 +36,7 @@ export async function createUser(
   t: TestApp,
   fields: Partial<UserEntity> & { role?: Role } = {},
 ): Promise<TestUser> {
-  passwordHash ??= argon2.hash(DEFAULT_PASSWORD, { type: argon2.argon2id });
+  passwordHash ??= t.app.get(PasswordService).hash(DEFAULT_PASSWORD);
   const instanceId = fields.instanceId ?? (await defaultInstance(t)).id;
   const repo = t.app.get(DataSource).getRepository(UserEntity);
   const suffix = randomBytes(3).toString('hex');
@@ -53,4 +54,15 @@ export async function createUser(
   );
   const { token } = t.app.get(TokenService).sign(user);
   return { user, token, password: DEFAULT_PASSWORD };
+}
+
+/** A new chat between these users (the first one starts it), through the API; returns its code. */
+export async function createGroup(t: TestApp, users: TestUser[]): Promise<string> {
+  const res = await t
+    .http()
+    .put('/api/message/groups')
+    .set('Authorization', `Bearer ${users[0].token}`)
+    .send({ userList: users.slice(1).map((u) => u.user.code), createNewGroup: true })
+    .expect(200);
+  return res.body.group.code;
 }

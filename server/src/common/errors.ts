@@ -16,6 +16,7 @@ export const ErrorKey = {
   InvalidCredentials: 'SHARED.USER.INVALID_CREDENTIALS',
   Forbidden: 'SHARED.ERROR.FORBIDDEN',
   NotFound: 'SHARED.ERROR.NOT_FOUND',
+  MethodNotAllowed: 'SHARED.ERROR.METHOD_NOT_ALLOWED',
   Conflict: 'SHARED.ERROR.CONFLICT',
   EmailTaken: 'SHARED.USER.EMAIL_TAKEN',
   PayloadTooLarge: 'SHARED.ERROR.PAYLOAD_TOO_LARGE',

@@ -53,6 +53,7 @@ export const configSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:admin@parley.local'),
+  PRESENCE_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   CHAT_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(10_000).default(500),
   FILE_MAX_SIZE: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   FILES_DIR: z.string().min(1).default('.data/files'),

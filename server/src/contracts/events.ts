@@ -28,13 +28,14 @@ export interface MessageDeletedEvent {
   code: string;
   seq: number;
   actorCode: string;
+  actorId: string;
   byModerator: boolean;
   participantCodes: string[];
 }
 
 export interface GroupChangedEvent {
   groupCode: string;
-  change: 'created' | 'renamed' | 'participants';
+  change: 'created' | 'renamed' | 'participants' | 'watched';
   participantCodes: string[];
 }
 
@@ -42,6 +43,8 @@ export interface GroupReadEvent {
   groupCode: string;
   userCode: string;
   seq: number;
+  /** what is still unread in the group after the read (usually 0) */
+  unread: number;
 }
 
 /** Domain events, named entity.pastTense, emitted only after the change has committed. */

@@ -2,6 +2,7 @@ import { ChatGroupEntity } from '../modules/chat/chat-group.entity';
 import { ChatMessageEntity } from '../modules/chat/chat-message.entity';
 import { ChatParticipantEntity } from '../modules/chat/chat-participant.entity';
 import { FileEntity } from '../modules/files/file.entity';
+import { AuditLogEntity } from '../modules/moderation/audit-log.entity';
 import { OutboxEntity } from '../modules/outbox/outbox.entity';
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity';
 import { InstanceEntity } from '../modules/instances/instance.entity';
@@ -17,4 +18,5 @@ export const entities = [
   ChatMessageEntity,
   FileEntity,
   OutboxEntity,
+  AuditLogEntity,
 ];

@@ -6,7 +6,7 @@ type Handler<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => voi
 
 /**
  * In-process, typed domain events. Emit only after commit; a failing listener is logged and never
- * reaches the code that emitted.
+ * reaches the code that emitted, which may await the listeners or not.
  */
 @Injectable()
 export class DomainEvents {
@@ -17,15 +17,18 @@ export class DomainEvents {
     this.emitter.setMaxListeners(50);
   }
 
-  emit<K extends keyof DomainEventMap>(name: K, event: DomainEventMap[K]): void {
+  /** Calls every listener now; the promise settles when they all have (callers may ignore it). */
+  emit<K extends keyof DomainEventMap>(name: K, event: DomainEventMap[K]): Promise<void> {
+    const running: Promise<void>[] = [];
     for (const listener of this.emitter.listeners(name) as Handler<K>[]) {
       try {
         const result = listener(event);
-        if (result instanceof Promise) result.catch((err: unknown) => this.fail(name, err));
+        if (result instanceof Promise) running.push(result.catch((err: unknown) => this.fail(name, err)));
       } catch (err) {
         this.fail(name, err);
       }
     }
+    return Promise.all(running).then(() => undefined);
   }
 
   on<K extends keyof DomainEventMap>(name: K, handler: Handler<K>): () => void {

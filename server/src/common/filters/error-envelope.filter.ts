@@ -1,12 +1,14 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, ErrorEnvelope, ErrorKey } from '../errors';
+import { allowedMethods } from '../middleware/route-methods';
 
 const KEY_BY_STATUS: Record<number, string> = {
   400: ErrorKey.BadRequest,
   401: ErrorKey.Unauthorized,
   403: ErrorKey.Forbidden,
   404: ErrorKey.NotFound,
+  405: ErrorKey.MethodNotAllowed,
   409: ErrorKey.Conflict,
   413: ErrorKey.PayloadTooLarge,
   415: ErrorKey.UnsupportedMediaType,
@@ -49,13 +51,24 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw error;
     const res = host.switchToHttp().getResponse<Response>();
     const req = host.switchToHttp().getRequest<Request>();
-    const { envelope, headers } = toEnvelope(error);
+    const { envelope, headers } = methodNotAllowed(error, req) ?? toEnvelope(error);
     if (envelope.code >= 500) {
       this.logger.error({ err: error, path: req.originalUrl, requestId: req.id }, 'unhandled error');
     }
     if (res.headersSent) return;
     res.status(envelope.code).set(headers).json(envelope);
   }
+}
+
+/** Nest's "no route" 404 for a path that other methods do serve becomes 405 with Allow. */
+function methodNotAllowed(error: unknown, req: Request): ReturnType<typeof toEnvelope> | undefined {
+  if (!(error instanceof NotFoundException) || error instanceof AppError || !error.message.startsWith('Cannot ')) return undefined;
+  const methods = allowedMethods(req.app, req.path);
+  if (!methods.length || methods.includes(req.method)) return undefined;
+  return {
+    envelope: { code: HttpStatus.METHOD_NOT_ALLOWED, message: ErrorKey.MethodNotAllowed },
+    headers: { Allow: methods.join(', ') },
+  };
 }
 
 /**

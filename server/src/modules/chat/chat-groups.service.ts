@@ -13,6 +13,7 @@ import { ChatGroupsRepository } from './chat-groups.repository';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatUsersRepository } from './chat-users.repository';
 import { mapGroupForObserver, mapGroupRow } from './chat.mapper';
+import { RoomWatchersService } from './room-watchers.service';
 import { AddParticipantsDto, GroupListQueryDto, PatchGroupDto } from './dto/chat-request.dto';
 import { ChatGroupDto, ChatGroupPageDto } from './dto/chat-response.dto';
 
@@ -27,6 +28,7 @@ export class ChatGroupsService {
     private readonly messages: ChatMessagesRepository,
     private readonly users: ChatUsersRepository,
     private readonly events: DomainEvents,
+    private readonly watchers: RoomWatchersService,
   ) {}
 
   /** The caller's groups, newest activity first. */
@@ -42,8 +44,16 @@ export class ChatGroupsService {
   /** One group as its participant sees it, or as a moderator in scope observes it. */
   async get(user: AuthUser, groupCode: string): Promise<ChatGroupDto> {
     const { group, participant } = await this.access.asReader(user, groupCode);
-    if (!participant) return mapGroupForObserver(group, await this.groups.participants([group.id]));
+    if (!participant) return (await this.snapshot(group.code))!;
     return this.view(user, group);
+  }
+
+  /** A group as everyone sees it (no personal read marker), for pushes to all its participants. */
+  async snapshot(groupCode: string): Promise<ChatGroupDto | null> {
+    const group = await this.groups.findByCode(groupCode);
+    if (!group) return null;
+    const [participants, watched] = await Promise.all([this.groups.participants([group.id]), this.watchers.watched([group.code])]);
+    return mapGroupForObserver(group, participants, watched.has(group.code));
   }
 
   /** The direct chat with exactly these people (and the caller), if one exists. */
@@ -144,15 +154,17 @@ export class ChatGroupsService {
   private async hydrate(rows: Awaited<ReturnType<ChatGroupsRepository['listForUser']>>, participantLimit?: number): Promise<ChatGroupDto[]> {
     const ids = rows.map((r) => r.id);
     const lastIds = rows.map((r) => r.last_message_id).filter((id): id is string => id !== null);
-    const [participants, lastMessages] = await Promise.all([
+    const [participants, lastMessages, watched] = await Promise.all([
       this.groups.participants(ids, participantLimit),
       this.messages.findByIds(lastIds),
+      this.watchers.watched(rows.map((r) => r.code)),
     ]);
     return rows.map((row) =>
       mapGroupRow(
         row,
         participants.filter((p) => p.group_id === row.id),
         lastMessages.find((m) => m.id === row.last_message_id),
+        watched.has(row.code),
       ),
     );
   }
@@ -171,7 +183,7 @@ export class ChatGroupsService {
   }
 
   private async emitChanged(group: ChatGroupEntity, change: 'created' | 'renamed' | 'participants'): Promise<void> {
-    this.events.emit('group.changed', { groupCode: group.code, change, participantCodes: await this.messages.participantCodes(group.id) });
+    this.events.emit('group.changed', { groupCode: group.code, change, participantCodes: await this.groups.participantCodes(group.id) });
   }
 }
 

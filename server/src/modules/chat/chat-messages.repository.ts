@@ -41,6 +41,7 @@ export interface InsertResult {
   row: MessageRow;
   created: boolean;
   groupType: number;
+  /** every participant's code, for fan-out; empty for a repeated client key */
   participantCodes: string[];
 }
 
@@ -138,9 +139,9 @@ export class ChatMessagesRepository {
       const { created: _, group_type, participant_codes, ...row } = first;
       return { row, created: true, groupType: group_type, participantCodes: participant_codes ?? [] };
     }
-    // A retry of a stored message: rare, so the full row is read again.
+    // A retry of a stored message: rare, so the full row is read again; nothing is fanned out for it.
     const [row] = await this.findByIds([first.id]);
-    return { row, created: false, groupType: first.group_type, participantCodes: await this.participantCodes(row.group_id) };
+    return { row, created: false, groupType: first.group_type, participantCodes: [] };
   }
 
   async findByIds(ids: string[]): Promise<MessageRow[]> {
@@ -201,11 +202,5 @@ export class ChatMessagesRepository {
       [messageId, actorId],
     );
     return rows.length > 0;
-  }
-
-  participantCodes(groupId: string): Promise<string[]> {
-    return this.db
-      .query(`SELECT u.code FROM chat_participant p JOIN "user" u ON u.id = p.user_id WHERE p.group_id = $1`, [groupId])
-      .then((rows: { code: string }[]) => rows.map((r) => r.code));
   }
 }

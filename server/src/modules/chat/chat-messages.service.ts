@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../contracts/auth';
 import { ChatMessageType } from '../../contracts/chat';
+import { ChatMessagePayload } from '../../contracts/events';
 import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { FilesService } from '../files/files.service';
 import { ChatAccessService, moderatesGroup } from './chat-access.service';
+import { ChatGroupsRepository } from './chat-groups.repository';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { mapChatMessage, toMessagePayload } from './chat.mapper';
 import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
@@ -13,10 +15,13 @@ import { ChatMessageDto, MessagePageDto } from './dto/chat-response.dto';
 import { ChatGroupEntity } from './chat-group.entity';
 import { UnreadService } from './unread.service';
 
+const SYNC_PER_GROUP = 200;
+
 @Injectable()
 export class ChatMessagesService {
   constructor(
     private readonly access: ChatAccessService,
+    private readonly groups: ChatGroupsRepository,
     private readonly messages: ChatMessagesRepository,
     private readonly files: FilesService,
     private readonly unread: UnreadService,
@@ -92,6 +97,33 @@ export class ChatMessagesService {
     return { messages: rows.map(mapChatMessage), mayLoadOlder: more, mayLoadNewer: false };
   }
 
+  /**
+   * Catch-up after a reconnect: every message after each group's seq, oldest first, at most `perGroup` per
+   * group; `more` names the groups to ask again, `missing` the ones the caller can't read.
+   */
+  async since(
+    user: AuthUser,
+    groups: { groupCode: string; afterSeq: number }[],
+    perGroup = SYNC_PER_GROUP,
+  ): Promise<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }> {
+    const messages: ChatMessagePayload[] = [];
+    const more: string[] = [];
+    const missing: string[] = [];
+    for (const { groupCode, afterSeq } of groups) {
+      let group: ChatGroupEntity;
+      try {
+        ({ group } = await this.access.asReader(user, groupCode));
+      } catch {
+        missing.push(groupCode);
+        continue;
+      }
+      const page = await this.messages.pageAfter(group.id, afterSeq, perGroup);
+      messages.push(...page.rows.map((row) => toMessagePayload(mapChatMessage(row))));
+      if (page.more) more.push(groupCode);
+    }
+    return { messages, more, missing };
+  }
+
   /** The author or a moderator in scope turns a message into a deleted marker. */
   async delete(user: AuthUser, groupCode: string, messageCode: string): Promise<void> {
     const { group } = await this.access.asReader(user, groupCode);
@@ -102,13 +134,14 @@ export class ChatMessagesService {
     if (!isAuthor && !isModerator) throw forbidden();
     if (row.deleted_at) return;
     if (!(await this.messages.markDeleted(row.id, user.id))) return;
-    this.events.emit('message.deleted', {
+    await this.events.emit('message.deleted', {
       groupCode: group.code,
       code: row.code,
       seq: Number(row.seq),
       actorCode: user.code,
+      actorId: user.id,
       byModerator: !isAuthor,
-      participantCodes: await this.messages.participantCodes(group.id),
+      participantCodes: await this.groups.participantCodes(group.id),
     });
   }
 }

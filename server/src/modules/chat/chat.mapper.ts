@@ -64,6 +64,7 @@ export function mapGroupRow(
   row: GroupListRow,
   participants: ParticipantRow[],
   lastMessage: MessageRow | undefined,
+  watched: boolean,
 ): ChatGroupDto {
   return {
     code: row.code,
@@ -78,12 +79,13 @@ export function mapGroupRow(
     readSeq: Number(row.read_seq),
     unread: Number(row.unread),
     muted: row.muted,
+    watched,
     lastMessage: lastMessage ? mapChatMessage(lastMessage) : null,
   };
 }
 
 /** A group seen by someone who is not in it (a moderator): no read marker, nothing unread. */
-export function mapGroupForObserver(group: ChatGroupEntity, participants: ParticipantRow[]): ChatGroupDto {
+export function mapGroupForObserver(group: ChatGroupEntity, participants: ParticipantRow[], watched: boolean): ChatGroupDto {
   return {
     code: group.code,
     name: group.name,
@@ -97,6 +99,7 @@ export function mapGroupForObserver(group: ChatGroupEntity, participants: Partic
     readSeq: 0,
     unread: 0,
     muted: false,
+    watched,
     lastMessage: null,
   };
 }

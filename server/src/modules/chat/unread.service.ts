@@ -30,9 +30,10 @@ export class UnreadService {
     return { total, groups };
   }
 
+  /** Moves the read marker; the promise settles once listeners (the realtime push) have run. */
   async markRead(user: AuthUser, group: ChatGroupEntity, seq: number): Promise<number> {
-    const readSeq = await this.groups.markRead(group.id, user.id, seq);
-    this.events.emit('group.read', { groupCode: group.code, userCode: user.code, seq: readSeq });
+    const { readSeq, unread } = await this.groups.markRead(group.id, user.id, seq);
+    await this.events.emit('group.read', { groupCode: group.code, userCode: user.code, seq: readSeq, unread });
     return readSeq;
   }
 }

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/decorators/public.decorator';
+import { WORKER_HEARTBEAT_KEY } from '../../contracts/queues';
 import { RedisService } from '../../redis/redis.service';
 import { HealthResponseDto } from './health.dto';
 
@@ -22,15 +23,26 @@ export class HealthController {
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto })
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponseDto> {
-    const [postgres, redis] = await Promise.all([this.pingPostgres(), this.redis.ping()]);
+    const [postgres, redis, worker] = await Promise.all([this.pingPostgres(), this.redis.ping(), this.workerState()]);
     const ready = postgres && redis;
     if (!ready) res.status(503);
     return {
       status: ready ? 'ok' : 'degraded',
       postgres: postgres ? 'up' : 'down',
       redis: redis ? 'up' : 'down',
+      worker,
       uptime: Math.round(process.uptime()),
     };
+  }
+
+  /** From the worker pool's heartbeat key; informational only, the server is ready without a worker. */
+  private async workerState(): Promise<'up' | 'down' | 'unknown'> {
+    try {
+      if (!this.redis.client.isReady) return 'unknown';
+      return (await this.redis.client.exists(this.redis.key(...WORKER_HEARTBEAT_KEY))) ? 'up' : 'down';
+    } catch {
+      return 'unknown';
+    }
   }
 
   private async pingPostgres(): Promise<boolean> {

@@ -27,9 +27,20 @@ export class InstanceResolver {
   }
 }
 
+const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/;
+const IPV6 = /^\[[0-9a-f:.]+\]$/;
+
+/**
+ * The Host header as a lookup key: lower case, without port or a trailing dot; '' when it is missing
+ * or is not a host name (those requests get the default instance).
+ */
 export function normaliseHost(hostHeader: string | undefined): string {
   if (!hostHeader) return '';
   const host = hostHeader.trim().toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.split(':')[0];
+  if (host.startsWith('[')) {
+    const ipv6 = host.slice(0, host.indexOf(']') + 1);
+    return IPV6.test(ipv6) ? ipv6 : '';
+  }
+  const name = host.replace(/:\d*$/, '').replace(/\.$/, '');
+  return name.length <= 253 && HOST_NAME.test(name) ? name : '';
 }

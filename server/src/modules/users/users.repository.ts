@@ -1,9 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Brackets, In, QueryFailedError, Repository } from 'typeorm';
+import { Role } from '../../contracts/roles';
 import { UserEntity } from './user.entity';
 
-/** The only code that touches the user table. */
+export type NewUser = Pick<UserEntity, 'instanceId' | 'email' | 'passwordHash' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone'>;
+export type ProfileChanges = Partial<Pick<UserEntity, 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone'>>;
+
+const isEmailTaken = (err: unknown) =>
+  err instanceof QueryFailedError && (err.driverError as { constraint?: string }).constraint === 'UQ_user_instance_email';
+
+/** LIKE pattern text that matches itself literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The only code that touches the user table. `instanceId: null` means every instance (global roles);
+ * a string scopes the lookup to that instance.
+ */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
@@ -14,5 +27,67 @@ export class UsersRepository {
 
   findByEmail(instanceId: string, email: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ instanceId, email: email.toLowerCase() });
+  }
+
+  /** The user with its instance (for the instance code on /api/me). */
+  findWithInstance(id: string): Promise<UserEntity | null> {
+    return this.users.findOne({ where: { id }, relations: { instance: true } });
+  }
+
+  findVisibleByCode(instanceId: string | null, code: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ code, ...(instanceId ? { instanceId } : {}) });
+  }
+
+  findVisibleByCodes(instanceId: string | null, codes: string[]): Promise<UserEntity[]> {
+    if (codes.length === 0) return Promise.resolve([]);
+    return this.users.findBy({ code: In(codes), ...(instanceId ? { instanceId } : {}) });
+  }
+
+  /** Name, surname or "name surname" containing the text, or an e-mail starting with it; case-insensitive. */
+  search(instanceId: string | null, text: string, limit: number): Promise<UserEntity[]> {
+    const escaped = escapeLike(text);
+    const qb = this.users.createQueryBuilder('u');
+    if (instanceId) qb.where('u.instanceId = :instanceId', { instanceId });
+    return qb
+      .andWhere(
+        new Brackets((w) =>
+          w
+            .where(`u.name ILIKE :contains ESCAPE '\\'`)
+            .orWhere(`u.surname ILIKE :contains ESCAPE '\\'`)
+            .orWhere(`(u.name || ' ' || u.surname) ILIKE :contains ESCAPE '\\'`)
+            .orWhere(`u.email LIKE :prefix ESCAPE '\\'`),
+        ),
+      )
+      .setParameters({ contains: `%${escaped}%`, prefix: `${escaped.toLowerCase()}%` })
+      .orderBy(`CASE WHEN (u.name || ' ' || u.surname) ILIKE :start ESCAPE '\\' THEN 0 ELSE 1 END`)
+      .setParameter('start', `${escaped}%`)
+      .addOrderBy('u.name')
+      .addOrderBy('u.surname')
+      .addOrderBy('u.code')
+      .limit(limit)
+      .getMany();
+  }
+
+  /**
+   * Inserts a user; the first user of an instance gets the instance admin role, later ones the instance
+   * user role. An advisory lock per instance makes two concurrent first registrations agree on one admin.
+   * Answers null when the e-mail is already taken in the instance.
+   */
+  async createAccount(fields: NewUser & { code: string }): Promise<UserEntity | null> {
+    try {
+      return await this.users.manager.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`user:first:${fields.instanceId}`]);
+        const hasUsers = await tx.exists(UserEntity, { where: { instanceId: fields.instanceId } });
+        const role = hasUsers ? Role.InstanceUser : Role.InstanceAdmin;
+        return tx.save(tx.create(UserEntity, { ...fields, role }));
+      });
+    } catch (err) {
+      if (isEmailTaken(err)) return null;
+      throw err;
+    }
+  }
+
+  async update(id: string, changes: ProfileChanges): Promise<void> {
+    if (Object.keys(changes).length > 0) await this.users.update({ id }, changes);
   }
 }

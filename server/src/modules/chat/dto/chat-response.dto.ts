@@ -53,6 +53,7 @@ export class ChatGroupDto {
   @ApiProperty({ description: "the caller's read marker; 0 for a moderator who is not a participant" }) readSeq: number;
   @ApiProperty() unread: number;
   @ApiProperty() muted: boolean;
+  @ApiProperty({ description: 'a moderator is watching this chat live' }) watched: boolean;
   @ApiPropertyOptional({ nullable: true, type: ChatMessageDto }) lastMessage?: ChatMessageDto | null;
 }
 

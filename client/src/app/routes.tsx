@@ -1,0 +1,84 @@
+import { type ComponentType, type LazyExoticComponent, type ReactNode, lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { tk } from '@/i18n/i18n';
+import { NotFoundPage } from '@/features/placeholders/NotFoundPage';
+import { Shell } from '@/features/shell/Shell';
+import { paths } from '@/routes/paths';
+import { Guarded } from './guards/Guarded';
+
+const page = <P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> =>
+  lazy(async () => ({ default: await load() }));
+
+const DashboardPage = page(() => import('@/features/dashboard/DashboardPage').then((m) => m.DashboardPage));
+const LoginPage = page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage));
+const RegisterPage = page(() => import('@/features/auth/RegisterPage').then((m) => m.RegisterPage));
+const AdminPage = page(() => import('@/features/admin/AdminPage').then((m) => m.AdminPage));
+const ProfilePage = page(() => import('@/features/profile/ProfilePage').then((m) => m.ProfilePage));
+const CapsulePage = page(() => import('@/features/capsule/CapsulePage').then((m) => m.CapsulePage));
+const ChatPage = page(() => import('@/features/chat/ChatPage').then((m) => m.ChatPage));
+const AreaPlaceholder = page(() => import('@/features/placeholders/AreaPlaceholder').then((m) => m.AreaPlaceholder));
+const PremiumPlaceholder = page(() => import('@/features/placeholders/PremiumPlaceholder').then((m) => m.PremiumPlaceholder));
+
+/** Screens of later issues (jobs, messages, projects): the route and its guard exist, the screen is a notice. */
+const AREA_ROUTES: [string, string][] = [
+  [paths.jobs, tk('MENU.JOB_LIST')],
+  [paths.jobOffers, tk('MENU.JOB_OFFERS')],
+  [paths.jobPayments, tk('MENU.JOB_PAYMENTS')],
+  [paths.job, tk('PLACEHOLDER.JOB')],
+  [paths.jobOffer, tk('PLACEHOLDER.JOB_OFFER')],
+  [paths.messageNew, tk('PLACEHOLDER.NEW_CHAT')],
+  [paths.messageParticipants, tk('PLACEHOLDER.PARTICIPANTS')],
+  [paths.messageSettings, tk('PLACEHOLDER.CHAT_SETTINGS')],
+  [paths.projects, tk('MENU.PROJECTS')],
+  [paths.projectEstimate, tk('MENU.PROJECT_ESTIMATE')],
+  [paths.projectRepo, tk('MENU.PROJECT_REPO')],
+  [paths.projectPipeline, tk('MENU.PROJECT_PIPELINE')],
+];
+
+/** Premium sections: all show the one shared placeholder. */
+const PREMIUM_ROUTES: [string, string][] = [
+  [paths.team, tk('MENU.TEAM')],
+  [paths.teamRoles, tk('MENU.TEAM_ROLES')],
+  [paths.teamRetro, tk('MENU.TEAM_RETRO')],
+  [paths.servers, tk('MENU.SERVERS')],
+  [paths.documents, tk('MENU.DOCUMENTS')],
+  [paths.invoices, tk('MENU.INVOICES')],
+  [paths.tools, tk('MENU.TOOLS')],
+  [paths.toolsApi, tk('MENU.TOOLS_API')],
+  [paths.toolsNotification, tk('MENU.TOOLS_NOTIFICATION')],
+  [paths.repoTests, tk('MENU.REPO_TESTS')],
+  [paths.blog, tk('MENU.BLOG')],
+  [paths.blogArticles, tk('PREMIUM.BLOG_ARTICLES')],
+  [paths.courses, tk('MENU.COURSES')],
+];
+
+const guarded = (path: string, element: ReactNode): RouteObject => ({
+  path,
+  element: (
+    <Guarded key={path} path={path}>
+      {element}
+    </Guarded>
+  ),
+});
+
+/** The route table of the spec (section 2), each route behind its guard, pages loaded lazily. */
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    children: [
+      guarded(paths.dashboard, <DashboardPage />),
+      guarded(paths.auth, <LoginPage />),
+      guarded(paths.register, <RegisterPage />),
+      ...AREA_ROUTES.map(([path, titleKey]) => guarded(path, <AreaPlaceholder key={path} titleKey={titleKey} />)),
+      ...PREMIUM_ROUTES.map(([path, titleKey]) => guarded(path, <PremiumPlaceholder key={path} titleKey={titleKey} />)),
+      guarded(paths.messages, <ChatPage />),
+      guarded(paths.messageGroup, <ChatPage />),
+      guarded(paths.admin, <AdminPage />),
+      guarded(paths.user, <ProfilePage />),
+      guarded(paths.users, <ProfilePage />),
+      guarded(paths.userProfile, <ProfilePage />),
+      guarded(paths.capsule, <CapsulePage />),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

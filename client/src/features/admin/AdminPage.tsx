@@ -1,0 +1,148 @@
+import { Badge, Button, Card, ColorInput, Grid, Group, Image, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { instanceApi } from '@/api/instance.api';
+import { normaliseHex } from '@/app/theme';
+import { fieldProps, touchAll } from '@/components/form/field-props';
+import { combine, rules } from '@/components/form/form-messages';
+import { notify } from '@/components/notifications/notify';
+import { saveInstance } from '@/features/instance/instance.actions';
+import { MAIN_LOGO_URL } from '@/features/instance/InstanceLogo';
+import { instanceStore } from '@/features/instance/instance.store';
+import { usePageHeader } from '@/features/shell/toolbar.store';
+import { buildInstanceChanges, type InstanceFormValues } from './instance-form';
+
+const SWATCHES = ['#228be6', '#7950f2', '#12b886', '#fa5252', '#fd7e14', '#fab005', '#15aabf', '#be4bdb', '#495057'];
+
+const hexColor = (message: string) => (value: unknown) => (normaliseHex(String(value ?? '')) ? null : message);
+
+function Preview({ values }: { values: InstanceFormValues }) {
+  const { t } = useTranslation();
+  const color = `#${normaliseHex(values.color) ?? '228be6'}`;
+  const accent = `#${normaliseHex(values.accent) ?? '7950f2'}`;
+  const [logoFailed, setLogoFailed] = useState(false);
+  useEffect(() => setLogoFailed(false), [values.logoUrl]);
+  return (
+    <Card withBorder padding={0} radius="md" data-testid="instance-preview">
+      <Group p="sm" gap="sm" style={{ background: color, color: 'white' }}>
+        {!logoFailed && <Image src={values.logoUrl || MAIN_LOGO_URL} h={28} w="auto" alt="" onError={() => setLogoFailed(true)} />}
+        <Text fw={700} c="white" truncate>
+          {values.name || t('ADMIN.NAME')}
+        </Text>
+      </Group>
+      <Stack p="md" gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('ADMIN.PREVIEW_TEXT')}
+        </Text>
+        <Group gap="xs">
+          <Button color={color}>{t('ADMIN.PREVIEW_PRIMARY')}</Button>
+          <Button color={accent} variant="light">
+            {t('ADMIN.PREVIEW_ACCENT')}
+          </Button>
+          <Badge color={accent}>{t('MENU.STATE_BETA')}</Badge>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Instance customisation: name, colour and accent with pickers, logo, custom CSS, live preview. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  usePageHeader(t('ADMIN.TITLE'), t('ADMIN.SUBTITLE'));
+  const { current } = useSnapshot(instanceStore);
+  const [saving, setSaving] = useState(false);
+
+  const form = useForm<InstanceFormValues>({
+    initialValues: { name: current.name, color: `#${current.color}`, accent: `#${current.accent}`, logoUrl: current.logoUrl ?? '', customCss: '' },
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+    validate: {
+      name: combine(rules.required()),
+      color: combine(rules.required(), hexColor(t('ADMIN.COLOR_INVALID'))),
+      accent: combine(rules.required(), hexColor(t('ADMIN.COLOR_INVALID'))),
+    },
+  });
+
+  // The full instance (with its custom CSS) replaces the public summary once it arrives.
+  useEffect(() => {
+    if (!current.code) return;
+    let live = true;
+    instanceApi
+      .byCode(current.code)
+      .then((full) => {
+        if (!live) return;
+        const values = { name: full.name, color: `#${full.color}`, accent: `#${full.accent}`, logoUrl: full.logoUrl ?? '', customCss: full.customCss ?? '' };
+        form.setInitialValues(values);
+        form.setValues(values);
+        form.resetDirty(values);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current.code]);
+
+  const handleSubmit = async (values: InstanceFormValues) => {
+    const changes = buildInstanceChanges(values, form.getInitialValues());
+    if (Object.keys(changes).length === 0) {
+      notify.info(t('ADMIN.NOTHING_CHANGED'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveInstance(changes);
+      form.setInitialValues(values);
+      form.resetDirty(values);
+      notify.success(t('ADMIN.SAVED'));
+    } catch {
+      // The error handler has shown why.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit, () => touchAll(form))} noValidate data-testid="admin-form">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack>
+            <Title order={3}>{t('ADMIN.TITLE')}</Title>
+            <TextInput label={t('ADMIN.NAME')} maxLength={100} {...fieldProps(form, 'name')} data-testid="admin-name" />
+            <Group grow align="flex-start">
+              <ColorInput label={t('ADMIN.COLOR')} format="hex" swatches={SWATCHES} {...fieldProps(form, 'color')} data-testid="admin-color" />
+              <ColorInput label={t('ADMIN.ACCENT')} format="hex" swatches={SWATCHES} {...fieldProps(form, 'accent')} data-testid="admin-accent" />
+            </Group>
+            <TextInput label={t('ADMIN.LOGO_URL')} description={t('ADMIN.LOGO_URL_HINT')} placeholder="https://…" {...fieldProps(form, 'logoUrl')} />
+            <Textarea
+              label={t('ADMIN.CUSTOM_CSS')}
+              description={t('ADMIN.CUSTOM_CSS_HINT')}
+              autosize
+              minRows={6}
+              maxRows={18}
+              styles={{ input: { fontFamily: 'monospace' } }}
+              {...fieldProps(form, 'customCss')}
+            />
+            <Group>
+              <Button type="submit" loading={saving} data-testid="admin-save">
+                {t('ADMIN.SAVE')}
+              </Button>
+              <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
+                {t('ADMIN.RESET')}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack>
+            <Title order={4}>{t('ADMIN.PREVIEW')}</Title>
+            <Preview values={form.getValues()} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ChatGroup } from '@/api/chat.api';
+import { sessionStore } from '@/features/session/session.store';
+import { realtimeStore } from '@/realtime/connection';
+import { realtimeConnection } from '@/realtime/RealtimeConnection';
+import { UNREAD_POLL_MS } from './chat-logic';
+import { ensureGroup, loadUnread, markRead, syncThreads } from './chat.actions';
+import { applyUnread, chatStore, markDeleted, receiveMessage, resetChat, upsertGroup } from './chat.store';
+import { openChat } from './open-chat';
+
+const TYPING_SHOWN_MS = 3_000;
+
+/**
+ * The chat's socket subscriptions for the whole tab (the menu badge needs them on every page): pushes go
+ * into the chat store; every (re)connect syncs the loaded threads; while the socket is down the unread
+ * count is polled every 10 s. Renders nothing.
+ */
+export function ChatRealtime() {
+  const { token, user } = useSnapshot(sessionStore);
+  const { status } = useSnapshot(realtimeStore);
+  const loggedIn = Boolean(token && user);
+
+  useEffect(() => {
+    if (!loggedIn) {
+      resetChat();
+      return;
+    }
+    void loadUnread().catch(() => undefined);
+    const socket = realtimeConnection().connect();
+    const handleConnect = () => {
+      void syncThreads(socket).catch(() => undefined);
+      void loadUnread().catch(() => undefined);
+    };
+    const handleMessage = (message: Parameters<typeof receiveMessage>[0]) => {
+      const isNew = receiveMessage(message);
+      if (!chatStore.groups[message.groupCode]) void ensureGroup(message.groupCode).catch(() => undefined);
+      if (isNew && openChat.code === message.groupCode && document.visibilityState === 'visible' && message.userCode !== sessionStore.user?.code) {
+        void markRead(message.groupCode);
+      }
+    };
+    const handleDeleted = ({ groupCode, code }: { groupCode: string; code: string }) => markDeleted(groupCode, code);
+    const handleUnread = (count: Parameters<typeof applyUnread>[0]) => applyUnread(count, false);
+    const handleGroup = (group: object) => upsertGroup(group as ChatGroup);
+    const handleTyping = ({ groupCode, userCode }: { groupCode: string; userCode: string }) => {
+      chatStore.typing[groupCode] = { userCode, until: Date.now() + TYPING_SHOWN_MS };
+    };
+    socket.on('connect', handleConnect);
+    socket.on('message:new', handleMessage);
+    socket.on('message:deleted', handleDeleted);
+    socket.on('unread:count', handleUnread);
+    socket.on('group:updated', handleGroup);
+    socket.on('typing', handleTyping);
+    return () => {
+      socket.off('connect', handleConnect);
+      socket.off('message:new', handleMessage);
+      socket.off('message:deleted', handleDeleted);
+      socket.off('unread:count', handleUnread);
+      socket.off('group:updated', handleGroup);
+      socket.off('typing', handleTyping);
+    };
+  }, [loggedIn]);
+
+  useEffect(() => {
+    if (!loggedIn || status === 'connected') return;
+    const timer = setInterval(() => void loadUnread().catch(() => undefined), UNREAD_POLL_MS);
+    return () => clearInterval(timer);
+  }, [loggedIn, status]);
+
+  return null;
+}

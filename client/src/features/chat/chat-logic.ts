@@ -1,0 +1,92 @@
+import type { ChatGroup, ChatMessage, ChatUser } from '@/api/chat.api';
+
+/** Spec section 9: the group name shows 2 names; section 4: a group id needs at least 5 characters. */
+export const GROUP_NAME_SHOWS = 2;
+export const GROUP_ID_MIN_LENGTH = 5;
+export const MESSAGE_POLL_MS = 5_000;
+export const UNREAD_POLL_MS = 10_000;
+export const CHAT_SIDEBAR_WIDTH = 325;
+
+export const fullName = (user: Pick<ChatUser, 'name' | 'surname'>): string => `${user.name} ${user.surname}`.trim();
+
+export interface GroupTitle {
+  /** The name, or up to 2 other participants' names. */
+  title: string;
+  /** Participants beyond the ones named; the '+N' tag. */
+  more: number;
+  /** Everyone the '+N' tag's tooltip lists. */
+  everyone: string[];
+  /** No other users: show 'No users'. */
+  empty: boolean;
+}
+
+/** Spec section 2: the name if set; else the other participants' names (at most 2) and '+N'; 'No users' when none. */
+export function groupTitle(group: Pick<ChatGroup, 'name' | 'participants' | 'participantCount'>, meCode: string | null): GroupTitle {
+  const others = group.participants.filter((p) => p.userCode !== meCode);
+  const everyone = others.map((p) => fullName(p.user));
+  if (group.name?.trim()) return { title: group.name.trim(), more: 0, everyone, empty: false };
+  const iAmIn = group.participants.some((p) => p.userCode === meCode);
+  // Lists hold at most 20 participants; participantCount has them all.
+  const otherCount = Math.max(others.length, group.participantCount - (iAmIn ? 1 : 0));
+  if (otherCount === 0) return { title: '', more: 0, everyone: [], empty: true };
+  const named = everyone.slice(0, GROUP_NAME_SHOWS);
+  return { title: named.join(', '), more: Math.max(0, otherCount - named.length), everyone, empty: false };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** yyyy.MM.dd HH:mm:ss in local time (spec section 9). */
+export function formatMessageTime(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A temporary code starting with '-' (spec section 4), also sent as the clientKey so a retry is not stored twice. */
+export function newClientKey(random: () => number = Math.random): string {
+  const part = () => Math.floor(random() * 36 ** 8).toString(36).padStart(8, '0');
+  return `-${Date.now().toString(36)}${part()}${part()}`;
+}
+
+export type MessageState = 'sent' | 'sending' | 'failed';
+
+/** '-…' is sending, '!…' failed, anything else is stored. */
+export function messageState(code: string): MessageState {
+  if (code.startsWith('!')) return 'failed';
+  if (code.startsWith('-')) return 'sending';
+  return 'sent';
+}
+
+export const failedCode = (clientKey: string): string => `!${clientKey}`;
+
+export interface ListedMessage extends ChatMessage {
+  hasPrevious: boolean;
+  hasNext: boolean;
+  state: MessageState;
+}
+
+const sameAuthor = (a: ChatMessage | undefined, b: ChatMessage | undefined) =>
+  Boolean(a && b && a.userCode && a.userCode === b.userCode && a.type === b.type && !a.deleted && !b.deleted);
+
+/** Consecutive messages by the same author are grouped: hasPrevious / hasNext link them. */
+export function withGroupingFlags(messages: readonly ChatMessage[]): ListedMessage[] {
+  return messages.map((m, i) => ({
+    ...m,
+    hasPrevious: sameAuthor(messages[i - 1], m),
+    hasNext: sameAuthor(m, messages[i + 1]),
+    state: messageState(m.code),
+  }));
+}
+
+/** The field is enabled for a group id of 5+ characters or more than one participant (spec section 4). */
+export const canWrite = (groupCode: string | null | undefined, participantCount: number): boolean =>
+  (groupCode?.length ?? 0) >= GROUP_ID_MIN_LENGTH || participantCount > 1;
+
+/** Sending needs text or a file (spec section 5). */
+export const canSend = (text: string, fileCount: number): boolean => text.trim().length > 0 || fileCount > 0;
+
+/** Newest activity first; groups without messages last. */
+export function byActivity(a: Pick<ChatGroup, 'lastMessageAt' | 'code'>, b: Pick<ChatGroup, 'lastMessageAt' | 'code'>): number {
+  const at = (g: Pick<ChatGroup, 'lastMessageAt'>) => (g.lastMessageAt ? Date.parse(g.lastMessageAt) : 0);
+  return at(b) - at(a) || a.code.localeCompare(b.code);
+}

@@ -1,0 +1,148 @@
+import { type ChatMessage, chatApi } from '@/api/chat.api';
+import { sessionStore } from '@/features/session/session.store';
+import { preferencesStore } from '@/features/preferences/preferences.store';
+import { isRealtimeConnected, type ParleySocket } from '@/realtime/connection';
+import { realtimeConnection } from '@/realtime/RealtimeConnection';
+import { failedCode, newClientKey } from './chat-logic';
+import {
+  addPending,
+  applyUnread,
+  chatStore,
+  highestSeq,
+  lowestSeq,
+  receiveMessage,
+  receiveMessages,
+  threadOf,
+  upsertGroup,
+  upsertGroups,
+} from './chat.store';
+
+const ACK_TIMEOUT_MS = 10_000;
+const SYNC_ROUNDS = 20;
+
+/** The live socket, or null while it is down (then REST and polling take over). */
+function liveSocket(): ParleySocket | null {
+  const socket = realtimeConnection().socket;
+  return socket && isRealtimeConnected() ? socket : null;
+}
+
+export async function loadGroups(): Promise<void> {
+  const page = await chatApi.groups(1, 50);
+  upsertGroups(page.groups);
+  chatStore.listLoaded = true;
+}
+
+export async function ensureGroup(code: string): Promise<void> {
+  if (!chatStore.groups[code]) upsertGroup(await chatApi.group(code));
+}
+
+export async function loadUnread(): Promise<void> {
+  applyUnread(await chatApi.unreadCount(), true);
+}
+
+/** The newest page; the server marks the group read when it hands it out. */
+export async function openThread(code: string): Promise<void> {
+  const page = await chatApi.messages(code);
+  receiveMessages(page.messages);
+  const thread = threadOf(code);
+  if (!thread.loaded) thread.mayLoadOlder = page.mayLoadOlder;
+  thread.loaded = true;
+  await markRead(code);
+}
+
+export async function loadOlder(code: string): Promise<void> {
+  const before = lowestSeq(chatStore.threads[code]);
+  if (before === null) return;
+  const page = await chatApi.messages(code, { beforeSeq: before });
+  receiveMessages(page.messages);
+  threadOf(code).mayLoadOlder = page.mayLoadOlder;
+}
+
+/** The polling fallback: everything after the newest seq held, page by page. */
+export async function pollNewer(code: string): Promise<number> {
+  let received = 0;
+  for (let round = 0; round < SYNC_ROUNDS; round++) {
+    const page = await chatApi.messages(code, { afterSeq: highestSeq(chatStore.threads[code]) }, false);
+    received += receiveMessages(page.messages);
+    if (!page.mayLoadNewer || !page.messages.length) break;
+  }
+  return received;
+}
+
+/** After a (re)connect: every message after the last seq held, for each loaded thread, until none is left. */
+export async function syncThreads(socket: ParleySocket): Promise<void> {
+  let codes = Object.entries(chatStore.threads).filter(([, t]) => t.loaded).map(([code]) => code);
+  for (let round = 0; round < SYNC_ROUNDS && codes.length; round++) {
+    const groups = codes.map((groupCode) => ({ groupCode, afterSeq: highestSeq(chatStore.threads[groupCode]) }));
+    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('sync', { groups });
+    if (!res.ok) return;
+    receiveMessages(res.messages);
+    codes = res.more;
+  }
+}
+
+/** Moves the read marker to the newest message held, when there is anything unread. */
+export async function markRead(code: string): Promise<void> {
+  const group = chatStore.groups[code];
+  const seq = highestSeq(chatStore.threads[code]);
+  if (!group || seq === 0 || (group.unread === 0 && group.readSeq >= seq)) return;
+  group.readSeq = Math.max(group.readSeq, seq);
+  const socket = liveSocket();
+  if (socket) {
+    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('group:read', { groupCode: code, seq }).catch(() => null);
+    if (res?.ok) return applyUnread(res.unread, true);
+  }
+  const res = await chatApi.read(code, seq).catch(() => null);
+  if (res) applyUnread(res.unread, true);
+}
+
+async function transmit(groupCode: string, pending: ChatMessage & { clientKey: string }): Promise<ChatMessage> {
+  const body = { message: pending.message, lang: pending.language ?? undefined, files: pending.files, clientKey: pending.clientKey };
+  const socket = liveSocket();
+  if (socket) {
+    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', { groupCode, ...body });
+    if (!res.ok) throw new Error(res.error.message);
+    return res.message;
+  }
+  return chatApi.send(groupCode, body);
+}
+
+/** Sends (again) the optimistic message with this clientKey: '-' while sending, '!' when it failed. */
+export async function deliver(groupCode: string, clientKey: string): Promise<void> {
+  const pending = chatStore.threads[groupCode]?.pending[clientKey];
+  if (!pending) return;
+  pending.code = clientKey;
+  try {
+    receiveMessage(await transmit(groupCode, { ...pending, clientKey }));
+  } catch {
+    // The stored message may still have arrived by push; only a message still pending is marked failed.
+    const still = chatStore.threads[groupCode]?.pending[clientKey];
+    if (still) still.code = failedCode(clientKey);
+  }
+}
+
+/** Shows the message at once with a temporary '-' code, then sends it with that code as its clientKey. */
+export function sendMessage(groupCode: string, text: string, files: string[] = []): Promise<void> {
+  const me = sessionStore.user;
+  const clientKey = newClientKey();
+  addPending({
+    code: clientKey,
+    clientKey,
+    groupCode,
+    seq: 0,
+    type: 1,
+    message: text,
+    language: preferencesStore.language,
+    translation: null,
+    userCode: me?.code ?? null,
+    user: me ? { code: me.code, name: me.name, surname: me.surname, avatar: me.avatar } : null,
+    createdAt: new Date().toISOString(),
+    files,
+    deleted: false,
+  });
+  return deliver(groupCode, clientKey);
+}
+
+export function sendTyping(groupCode: string): void {
+  liveSocket()?.emit('typing', { groupCode });
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { instanceStore } from './instance.store';
+
+export const INSTANCE_STYLES_ID = 'instance-styles';
+export const INSTANCE_STYLES_URL = '/instance/styles.css';
+
+/** Keeps the page title and the instance style sheet in step with the instance. Renders nothing. */
+export function InstanceBranding() {
+  const { current, stylesVersion } = useSnapshot(instanceStore);
+
+  useEffect(() => {
+    if (current.name) document.title = current.name;
+  }, [current.name]);
+
+  useEffect(() => {
+    let link = document.getElementById(INSTANCE_STYLES_ID) as HTMLLinkElement | null;
+    if (!link) {
+      link = document.createElement('link');
+      link.id = INSTANCE_STYLES_ID;
+      link.rel = 'stylesheet';
+      document.head.appendChild(link);
+    }
+    link.href = stylesVersion ? `${INSTANCE_STYLES_URL}?v=${stylesVersion}` : INSTANCE_STYLES_URL;
+  }, [stylesVersion]);
+
+  return null;
+}

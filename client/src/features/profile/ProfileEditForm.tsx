@@ -1,0 +1,94 @@
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Timezone, User } from '@/api/types';
+import { userApi } from '@/api/user.api';
+import { fieldProps, touchAll } from '@/components/form/field-props';
+import { rules } from '@/components/form/form-messages';
+import { notify } from '@/components/notifications/notify';
+import { LANGUAGES } from '@/i18n/languages';
+import { sessionStore } from '@/features/session/session.store';
+
+const COUNTRY = /^[A-Za-z]{2}$/;
+
+/** Edits the session user's own profile with PATCH /api/me. */
+export function ProfileEditForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+  const { t } = useTranslation();
+  const [timezones, setTimezones] = useState<Timezone[]>([]);
+  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    initialValues: {
+      name: user.name,
+      surname: user.surname,
+      country: user.country ?? '',
+      lang: user.lang,
+      timezone: user.timezone?.name ?? '',
+    },
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+    validate: {
+      name: rules.required(),
+      country: (value: string) => (value && !COUNTRY.test(value) ? t('PROFILE.COUNTRY_INVALID') : null),
+    },
+  });
+
+  useEffect(() => {
+    userApi.timezones().then(setTimezones, () => setTimezones([]));
+  }, []);
+
+  const handleSubmit = async (values: typeof form.values) => {
+    setSaving(true);
+    try {
+      const updated = await userApi.updateMe({
+        name: values.name.trim(),
+        surname: values.surname.trim(),
+        country: values.country ? values.country.toUpperCase() : null,
+        lang: values.lang,
+        ...(values.timezone ? { timezone: values.timezone } : {}),
+      });
+      sessionStore.user = updated;
+      form.resetDirty();
+      notify.success(t('PROFILE.SAVED'));
+      onSaved(updated);
+    } catch {
+      // The error handler has shown why.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit, () => touchAll(form))} noValidate data-testid="profile-form">
+      <Stack>
+        <Group grow align="flex-start">
+          <TextInput label={t('USER.NAME')} maxLength={100} {...fieldProps(form, 'name')} />
+          <TextInput label={t('USER.SURNAME')} maxLength={100} {...fieldProps(form, 'surname')} />
+        </Group>
+        <Group grow align="flex-start">
+          <TextInput label={t('USER.COUNTRY')} placeholder="PL" maxLength={2} {...fieldProps(form, 'country')} />
+          <Select
+            label={t('USER.LANGUAGE')}
+            data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+            allowDeselect={false}
+            {...form.getInputProps('lang')}
+          />
+        </Group>
+        <Select
+          label={t('USER.TIMEZONE')}
+          searchable
+          nothingFoundMessage={t('SHARED.SELECT.NO_RESULTS')}
+          placeholder={t('SHARED.SELECT.TYPE_TO_FILTER')}
+          data={timezones.map((z) => ({ value: z.name, label: `${z.name} (${z.abbr})` }))}
+          {...form.getInputProps('timezone')}
+          maxDropdownHeight="30vh"
+        />
+        <Group>
+          <Button type="submit" loading={saving} disabled={!form.isDirty()} data-testid="profile-save">
+            {t('PROFILE.SAVE')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+import { clearResponseCache } from '@/api/http';
+import type { LoginResponse } from '@/api/types';
+import { type LoginInput, type RegisterInput, userApi } from '@/api/user.api';
+import { guardCache } from '@/app/guards/guard-cache';
+import { notify } from '@/components/notifications/notify';
+import { t } from '@/i18n/i18n';
+import { readStorage, writeStorage } from '@/features/preferences/preferences';
+import { TOKEN_KEY, sessionStore } from './session.store';
+import { decodeToken, planRefresh } from './token';
+
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+let refreshing: Promise<boolean> | null = null;
+
+function cancelRefresh(): void {
+  if (refreshTimer !== null) clearTimeout(refreshTimer);
+  refreshTimer = null;
+}
+
+/** Guards are evaluated again and cached lookups dropped whenever the user changes. */
+function reloadGuards(): void {
+  guardCache.clear();
+  clearResponseCache();
+  sessionStore.guardsVersion += 1;
+}
+
+function showSessionExpired(): void {
+  notify.error(t('SHARED.USER.SESSION_EXPIRED'));
+}
+
+/** Schedules the refresh 20 s before expiry; an already expired token is refreshed only within 600 s. */
+function scheduleRefresh(token: string): void {
+  cancelRefresh();
+  const claims = decodeToken(token);
+  if (!claims) return;
+  const plan = planRefresh(claims.exp, Date.now());
+  if (plan.kind === 'schedule') {
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      const current = sessionStore.token;
+      if (!current) return;
+      const next = planRefresh(claims.exp, Date.now());
+      if (next.kind === 'schedule') scheduleRefresh(current);
+      else void refreshToken();
+    }, plan.delayMs);
+  }
+}
+
+function applyLogin(response: LoginResponse): void {
+  writeStorage(TOKEN_KEY, response.token);
+  sessionStore.token = response.token;
+  sessionStore.user = response.user;
+  sessionStore.status = 'checked';
+  scheduleRefresh(response.token);
+  reloadGuards();
+}
+
+/** Clears the token and user locally; guards are reloaded so guarded pages send the visitor to login. */
+export function clearSession(): void {
+  cancelRefresh();
+  writeStorage(TOKEN_KEY, null);
+  sessionStore.token = null;
+  sessionStore.user = null;
+  sessionStore.status = 'checked';
+  reloadGuards();
+}
+
+/** Logs out on the server (drops the refresh cookie) and locally. */
+export async function logout(): Promise<void> {
+  const hadToken = sessionStore.token !== null;
+  clearSession();
+  if (hadToken) await userApi.logout().catch(() => undefined);
+}
+
+/** Refreshes the access token with the refresh cookie; on failure the user is logged out. */
+export function refreshToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const claims = decodeToken(sessionStore.token);
+    if (claims && planRefresh(claims.exp, Date.now()).kind === 'too-late') {
+      showSessionExpired();
+      await logout();
+      return false;
+    }
+    try {
+      applyLogin(await userApi.refresh());
+      return true;
+    } catch {
+      await logout();
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** GET /api/me: true when the token still belongs to a user. Does not log out by itself. */
+export async function checkUser(): Promise<boolean> {
+  if (!sessionStore.token) return false;
+  try {
+    sessionStore.user = await userApi.me();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * App start: a stored token is checked with /api/me (refreshed first if it is about to expire or
+ * expired less than 600 s ago); the loader shows until this finishes.
+ */
+export async function startSession(): Promise<void> {
+  const token = readStorage(TOKEN_KEY);
+  const claims = decodeToken(token);
+  if (!token || !claims) {
+    if (token) writeStorage(TOKEN_KEY, null);
+    sessionStore.status = 'checked';
+    return;
+  }
+  sessionStore.token = token;
+  const plan = planRefresh(claims.exp, Date.now());
+  if (plan.kind === 'too-late') {
+    showSessionExpired();
+    await logout();
+    return;
+  }
+  if (plan.kind === 'refresh-now') {
+    await refreshToken();
+    sessionStore.status = 'checked';
+    return;
+  }
+  if (await checkUser()) {
+    scheduleRefresh(token);
+    sessionStore.status = 'checked';
+    reloadGuards();
+  } else {
+    clearSession();
+  }
+}
+
+/** Logs in; on failure the user is logged out (token cleared) and the error goes back to the form. */
+export async function login(input: LoginInput): Promise<LoginResponse> {
+  try {
+    const response = await userApi.login(input);
+    applyLogin(response);
+    return response;
+  } catch (err) {
+    clearSession();
+    throw err;
+  }
+}
+
+/** Registers and is logged in by the answer (spec section 5); a server that answers without a token gets a login. */
+export async function register(input: RegisterInput, returnUrl?: string): Promise<LoginResponse> {
+  const response = await userApi.register(input);
+  if (response && typeof response.token === 'string') {
+    applyLogin(response);
+    return response;
+  }
+  return login({ email: input.email, password: input.password, rememberMe: false, returnUrl });
+}

@@ -1,0 +1,53 @@
+import { ActionIcon, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { SUPPORTED_LANGUAGES, type LanguageCode, languageOf } from '@/i18n/languages';
+import { effectiveTheme, preferencesStore, setLanguage, setTheme } from '@/features/preferences/preferences.store';
+import type { ThemeName } from '@/features/preferences/preferences';
+
+/** Theme (Light or Dark) and language. */
+export function SettingsMenu() {
+  const { t } = useTranslation();
+  const preferences = useSnapshot(preferencesStore);
+  return (
+    <Popover position="bottom-end" shadow="md" width={240}>
+      <Popover.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('SHELL.SETTINGS')} data-testid="settings-button">
+          <IconSettings size={20} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm">
+          <div>
+            <Text size="xs" fw={600} c="dimmed" mb={4}>
+              {t('SHELL.THEME')}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              data-testid="theme-switch"
+              value={effectiveTheme(preferences)}
+              onChange={(value) => setTheme(value as ThemeName)}
+              data={[
+                { value: 'light', label: t('SHELL.THEME_LIGHT') },
+                { value: 'dark', label: t('SHELL.THEME_DARK') },
+              ]}
+            />
+          </div>
+          <div>
+            <Text size="xs" fw={600} c="dimmed" mb={4}>
+              {t('SHELL.LANGUAGE')}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              data-testid="language-switch"
+              value={preferences.language}
+              onChange={(value) => setLanguage(value as LanguageCode)}
+              data={SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: languageOf(code).label }))}
+            />
+          </div>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

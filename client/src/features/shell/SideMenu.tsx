@@ -1,0 +1,85 @@
+import { Badge, Group, NavLink, ScrollArea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, matchPath, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { useGuardOutcome } from '@/app/guards/useGuard';
+import { chatStore } from '@/features/chat/chat.store';
+import { paths } from '@/routes/paths';
+import { MENU_ITEMS, type MenuItem, type MenuItemState, visibleMenuItems } from './menu-items';
+
+const STATE_COLORS: Record<Exclude<MenuItemState, 'stable'>, string> = { beta: 'yellow', alfa: 'red' };
+
+function StateBadge({ state }: { state?: MenuItemState }) {
+  const { t } = useTranslation();
+  if (!state || state === 'stable') return null;
+  return (
+    <Badge size="xs" variant="light" color={STATE_COLORS[state]}>
+      {state === 'beta' ? t('MENU.STATE_BETA') : t('MENU.STATE_ALFA')}
+    </Badge>
+  );
+}
+
+/** The messages entry's unread count, driven by unread:count pushes (polled only while the socket is down). */
+function UnreadBadge() {
+  const { t } = useTranslation();
+  const { total } = useSnapshot(chatStore).unread;
+  if (total <= 0) return null;
+  return (
+    <Badge size="sm" color="red" circle={total < 10} aria-label={t('CHAT.UNREAD', { count: total })} data-testid="menu-unread-badge">
+      {total > 99 ? '99+' : total}
+    </Badge>
+  );
+}
+
+const isExact = (path: string, pathname: string) => matchPath({ path, end: true }, pathname) !== null;
+const isWithin = (path: string, pathname: string) => path !== '/' && (pathname === path || pathname.startsWith(`${path}/`));
+
+/** The shell's side menu: nested entries with icons, active highlight and state badges. */
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const outcomeOf = useGuardOutcome();
+  const items = visibleMenuItems(MENU_ITEMS, (path) => outcomeOf(path) === 'allow');
+
+  const renderItem = (item: MenuItem, depth: number) => {
+    const Icon = item.icon;
+    const common = {
+      label: t(item.label),
+      leftSection: depth === 0 ? <Icon size={18} stroke={1.6} /> : undefined,
+      rightSection:
+        item.path === paths.messages ? (
+          <Group gap={4} wrap="nowrap">
+            <UnreadBadge />
+            <StateBadge state={item.state} />
+          </Group>
+        ) : (
+          <StateBadge state={item.state} />
+        ),
+      'data-state': item.state ?? 'stable',
+      'data-path': item.path,
+    };
+    if (item.children?.length) {
+      return (
+        <NavLink key={`${item.path}-group`} {...common} defaultOpened={isWithin(item.path, pathname)} active={false} childrenOffset={28}>
+          {item.children.map((child) => renderItem(child, depth + 1))}
+        </NavLink>
+      );
+    }
+    return (
+      <NavLink
+        key={item.path}
+        {...common}
+        component={Link}
+        to={item.path}
+        active={isExact(item.path, pathname)}
+        onClick={onNavigate}
+      />
+    );
+  };
+
+  return (
+    <ScrollArea h="100%" type="scroll" data-testid="side-menu">
+      <nav aria-label={t('SHELL.MENU')}>{items.map((item) => renderItem(item, 0))}</nav>
+    </ScrollArea>
+  );
+}

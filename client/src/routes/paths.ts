@@ -1,0 +1,54 @@
+/** Every route of the app, in one place; links and the router both use these constants. */
+export const paths = {
+  dashboard: '/',
+  auth: '/auth',
+  register: '/auth/register',
+  jobs: '/jobs',
+  jobOffers: '/jobs/offers',
+  jobPayments: '/jobs/payments',
+  job: '/jobs/:jobId',
+  jobOffer: '/jobs/:jobId/offers/:offerCode',
+  messages: '/messages',
+  messageGroup: '/messages/:groupId',
+  messageParticipants: '/messages/:groupId/participants',
+  messageSettings: '/messages/:groupId/settings',
+  messageNew: '/messages/new/create',
+  projects: '/projects',
+  projectEstimate: '/projects/estimate',
+  projectRepo: '/projects/repo',
+  projectPipeline: '/projects/repo/pipeline',
+  team: '/team',
+  teamRoles: '/team/roles',
+  teamRetro: '/team/retro',
+  servers: '/servers',
+  documents: '/documents',
+  invoices: '/documents/invoices',
+  tools: '/tools',
+  toolsApi: '/tools/api',
+  toolsNotification: '/tools/notification',
+  repoTests: '/repo/tests',
+  blog: '/blog',
+  blogArticles: '/blog/articles',
+  courses: '/courses',
+  admin: '/admin',
+  user: '/user',
+  users: '/u',
+  userProfile: '/u/:userCode',
+  capsule: '/capsule',
+} as const;
+
+export type RoutePath = (typeof paths)[keyof typeof paths];
+
+export const toUserProfile = (userCode: string): string => `/u/${encodeURIComponent(userCode)}`;
+export const toJob = (jobId: string): string => `/jobs/${encodeURIComponent(jobId)}`;
+export const toMessageGroup = (groupId: string): string => `/messages/${encodeURIComponent(groupId)}`;
+
+/** The login address that brings the visitor back to `returnTo` afterwards. */
+export const toLogin = (returnTo?: string): string =>
+  returnTo && returnTo !== paths.auth ? `${paths.auth}?after=${encodeURIComponent(returnTo)}` : paths.auth;
+
+/** Only same-app paths are followed after login: '/x' yes, '//evil.example' or 'https://…' no. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const server = process.env.PARLEY_SERVER_URL ?? 'http://localhost:3000';
+
+/** Root is client/; the build lands in client/dist, which the server's WebModule serves. */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Everything under static/ carries a content hash, so the server caches that folder as immutable.
+    assetsDir: 'static',
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/assets/config.json': server,
+      '/instance': server,
+      '/socket.io': { target: server, ws: true },
+    },
+  },
+});

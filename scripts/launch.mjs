@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+// npm start / npm run dev: builds what is stale, brings up Postgres and Redis (embedded defaults when
+// DATABASE_URL / REDIS_URL are unset), runs the server and the worker, and stops everything on Ctrl-C.
+// --watch: tsc --watch restarts the server and worker on new output; the Vite dev server serves the client.
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  Child,
+  LaunchError,
+  ROOT,
+  choosePort,
+  dataDir,
+  isAlive,
+  loadDotEnv,
+  log,
+  portFree,
+  sleep,
+} from './lib/common.mjs';
+import {
+  SERVER_MAIN,
+  WORKER_MAIN,
+  buildIfStale,
+  hasClient,
+  markServerBuilt,
+  tscBin,
+} from './lib/build.mjs';
+import { ensureAppSecrets, ensureDataDir, startEmbeddedPostgres, startRedis } from './lib/services.mjs';
+
+const watch = process.argv.includes('--watch');
+const started = performance.now();
+const children = new Set();
+const services = [];
+let shuttingDown = false;
+let starting = Promise.resolve();
+let pidFile;
+
+const track = { register: (c) => children.add(c), unregister: (c) => children.delete(c) };
+
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGHUP', () => onSignal('SIGHUP'));
+process.on('uncaughtException', (err) => fail(err));
+process.on('unhandledRejection', (err) => fail(err));
+
+main().catch(fail);
+
+async function main() {
+  if (loadDotEnv()) log('read .env');
+  const env = { ...process.env };
+  const port = parsePort(env.PORT ?? '3000');
+  if (port && !(await portFree(port, env.HOST || '0.0.0.0'))) {
+    throw new LaunchError(`port ${port} is already in use: stop what listens there, or set PORT (e.g. PORT=3001 npm start)`);
+  }
+  if (!env.DATABASE_URL || !env.REDIS_URL || env.NODE_ENV !== 'production') ensureDataDir();
+  if (!env.DATABASE_URL || !env.REDIS_URL) claimDataDir();
+
+  // In watch mode tsc --watch builds the server and Vite serves the client from source.
+  const building = watch ? Promise.resolve() : buildIfStale(track);
+  const register = (service) => services.push(service);
+  const pgStart = env.DATABASE_URL ? null : startEmbeddedPostgres({ register });
+  const redisStart = env.REDIS_URL ? null : startRedis({ register });
+  starting = Promise.allSettled([pgStart, redisStart]);
+  const [pg, redis] = await Promise.all([pgStart, redisStart, building]);
+  if (shuttingDown) return;
+  if (pg) env.DATABASE_URL = pg.url;
+  if (redis) env.REDIS_URL = redis.url;
+  log(`Postgres: ${pg ? pg.note : 'DATABASE_URL'}`);
+  log(`Redis: ${redis ? redis.note : 'REDIS_URL'}${env.REDIS_PREFIX ? '' : ' (keys under parley:)'}`);
+  const made = ensureAppSecrets(env);
+  if (made.length) log(`generated ${made.join(' and ')} for development, kept in ${path.join(dataDir(), 'secrets.json')}`);
+  if (process.env.PARLEY_DATA_DIR && !env.FILES_DIR) env.FILES_DIR = path.join(dataDir(), 'files');
+
+  const server = appChild('server', SERVER_MAIN, env);
+  const worker = appChild('worker', WORKER_MAIN, env);
+  if (watch) {
+    await startWatching(env, port, [server, worker]);
+  } else {
+    server.start();
+    worker.start();
+  }
+  await announce(port, env);
+}
+
+function appChild(name, script, env) {
+  const child = new Child(name, process.execPath, ['--enable-source-maps', script], { env });
+  children.add(child);
+  let failures = 0;
+  child.onExit = ({ code, signal }, expected) => {
+    if (expected || shuttingDown) return;
+    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    if (!watch) return shutdown(code || 1, `the ${name} ${how}: stopping everything`);
+    failures += 1;
+    const delay = Math.min(1000 * 2 ** (failures - 1), 30_000);
+    log(`the ${name} ${how}: restarting it in ${delay / 1000} s (or on the next successful build)`);
+    child.retry = setTimeout(() => !shuttingDown && child.start(), delay);
+  };
+  child.resetFailures = () => {
+    failures = 0;
+    clearTimeout(child.retry);
+  };
+  return child;
+}
+
+/** tsc --watch drives the server and worker: started after its first clean compile, restarted on each later one. */
+async function startWatching(env, port, apps) {
+  let firstClean;
+  const compiled = new Promise((resolve) => (firstClean = resolve));
+  let restartTimer;
+  const tsc = new Child('tsc', process.execPath, [tscBin(), '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { env });
+  tsc.onLine = (line) => {
+    const found = /Found (\d+) errors?\./.exec(line);
+    if (!found || found[1] !== '0') return;
+    markServerBuilt();
+    if (!apps[0].process) return firstClean();
+    clearTimeout(restartTimer);
+    restartTimer = setTimeout(async () => {
+      log('new build: restarting the server and worker');
+      await Promise.all(apps.map((app) => (app.resetFailures(), app.stop())));
+      if (!shuttingDown) apps.forEach((app) => app.start());
+    }, 200);
+  };
+  tsc.onExit = (_, expected) => !expected && !shuttingDown && shutdown(1, 'tsc --watch stopped: stopping everything');
+  children.add(tsc.start());
+  log('compiling in watch mode (tsc --watch)…');
+
+  if (hasClient()) {
+    const vitePort = await choosePort(undefined, 5173, 5199);
+    const vite = new Child('client', process.execPath, [
+      path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      '--config', 'client/vite.config.mts', '--port', String(vitePort), '--strictPort',
+    ], { env: { ...env, PARLEY_SERVER_URL: `http://127.0.0.1:${port}` } });
+    vite.onExit = (_, expected) => !expected && !shuttingDown && shutdown(1, 'the Vite dev server stopped: stopping everything');
+    children.add(vite.start());
+    env.PARLEY_VITE_URL = `http://localhost:${vitePort}`;
+  }
+  await compiled;
+  if (!shuttingDown) apps.forEach((app) => app.start());
+}
+
+/** Prints the URL once /api/health answers 200. */
+async function announce(port, env) {
+  if (!port) return log('PORT is not a fixed port: not waiting for /api/health');
+  let last = '';
+  let hinted = false;
+  while (!shuttingDown) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) break;
+      last = `${res.status} ${await res.text()}`;
+    } catch (err) {
+      last = err.cause?.code ?? err.message;
+    }
+    if (!hinted && performance.now() - started > 60_000) {
+      hinted = true;
+      log(`still waiting for http://127.0.0.1:${port}/api/health (last answer: ${last})`);
+    }
+    await sleep(250);
+  }
+  if (shuttingDown) return;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  log(`Parley is running at ${env.PUBLIC_URL || `http://localhost:${port}`} (ready in ${seconds} s; API docs at /api/docs)`);
+  if (env.PARLEY_VITE_URL) log(`client with hot reload: ${env.PARLEY_VITE_URL}`);
+  log('press Ctrl-C to stop');
+}
+
+function parsePort(raw) {
+  const port = Number(raw);
+  return Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
+}
+
+/** One launcher per data folder: a second one would fight the first over its Postgres and Redis. */
+function claimDataDir() {
+  pidFile = path.join(dataDir(), 'launcher.pid');
+  const other = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8') : 0);
+  if (other && other !== process.pid && isAlive(other)) {
+    pidFile = undefined;
+    throw new LaunchError(
+      `another launcher (pid ${other}) is running with ${dataDir()}: stop it first, or give this one its own PARLEY_DATA_DIR`,
+    );
+  }
+  fs.writeFileSync(pidFile, String(process.pid));
+}
+
+let signals = 0;
+function onSignal(signal) {
+  signals += 1;
+  if (signals === 1) return shutdown(0, `${signal}: stopping…`);
+  log('stopping now (killing the remaining processes)');
+  for (const child of children) child.signal('SIGKILL');
+}
+
+function fail(err) {
+  if (shuttingDown) return;
+  if (err instanceof LaunchError) log(`error: ${err.message}`);
+  else log(`error: ${err?.stack ?? err}`);
+  shutdown(1);
+}
+
+/** Stops the children (SIGTERM, SIGKILL after 10 s), then the services this launcher started, then exits. */
+async function shutdown(code, reason) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (reason) log(reason);
+  await Promise.all([...children].map((child) => (clearTimeout(child.retry), child.stop())));
+  // A service still starting registers itself when it is up; stop it too rather than leave it behind.
+  await starting;
+  await Promise.all(services.reverse().map((s) => s.stop().catch((err) => log(`${s.name} did not stop cleanly: ${err.message}`))));
+  if (pidFile) fs.rmSync(pidFile, { force: true });
+  log(code === 0 ? 'stopped' : `stopped (exit code ${code})`);
+  process.exit(code);
+}

@@ -1,0 +1,98 @@
+// Builds what is stale: the server and worker with tsc, the client with Vite. Compares modification times.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { LaunchError, ROOT, log, run } from './common.mjs';
+
+const require = createRequire(import.meta.url);
+const DIST = path.join(ROOT, 'dist');
+const STAMP = path.join(DIST, '.build-stamp');
+export const SERVER_MAIN = path.join(DIST, 'server', 'src', 'main.js');
+export const WORKER_MAIN = path.join(DIST, 'workers', 'src', 'main.js');
+const CLIENT = path.join(ROOT, 'client');
+const CLIENT_INDEX = path.join(CLIENT, 'dist', 'index.html');
+
+export const tscBin = () => require.resolve('typescript/bin/tsc');
+
+/** The newest modification time among the files under the given paths (skipping what filter rejects). */
+function newestMtime(paths, filter = () => true) {
+  let newest = 0;
+  const visit = (p) => {
+    let stat;
+    try {
+      stat = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(p)) {
+        if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+        visit(path.join(p, entry));
+      }
+    } else if (filter(p)) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+const mtime = (file) => {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
+
+const serverSources = () =>
+  newestMtime(
+    ['server/src', 'workers/src', 'migrations', 'tsconfig.json', 'tsconfig.build.json'].map((p) => path.join(ROOT, p)),
+    (file) => /\.(ts|json)$/.test(file) && !file.endsWith('.spec.ts'),
+  );
+
+export function serverStale() {
+  if (!fs.existsSync(SERVER_MAIN) || !fs.existsSync(WORKER_MAIN)) return true;
+  return serverSources() > mtime(STAMP);
+}
+
+export const hasClient = () => fs.existsSync(path.join(CLIENT, 'vite.config.mts'));
+
+export function clientStale() {
+  return hasClient() && newestMtime([CLIENT]) > mtime(CLIENT_INDEX);
+}
+
+/** tsc the server and worker into dist/ (incremental). */
+export async function buildServer(options = {}) {
+  // An incremental build trusts its .tsbuildinfo: with outputs deleted it would emit nothing.
+  if (!fs.existsSync(SERVER_MAIN) || !fs.existsSync(WORKER_MAIN)) fs.rmSync(path.join(DIST, '.tsbuildinfo'), { force: true });
+  const started = performance.now();
+  log('building the server and worker (tsc)…');
+  await run('build', process.execPath, [tscBin(), '-p', 'tsconfig.build.json'], options);
+  markServerBuilt();
+  log(`server and worker built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export function markServerBuilt() {
+  fs.mkdirSync(DIST, { recursive: true });
+  fs.writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+}
+
+export async function buildClient(options = {}) {
+  const started = performance.now();
+  log('building the client (vite)…');
+  await run('build', 'npm', ['run', '--silent', 'build:client'], options);
+  log(`client built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Builds the server if stale, and the client if it exists and is stale (skipped with client: false). */
+export async function buildIfStale({ client = true, ...options } = {}) {
+  if (serverStale()) await buildServer(options);
+  if (client && !hasClient()) log('no client/ yet: serving the API only');
+  else if (client && clientStale()) await buildClient(options);
+}
+
+export function assertBuilt() {
+  if (!fs.existsSync(SERVER_MAIN) || !fs.existsSync(WORKER_MAIN)) throw new LaunchError('dist/ is missing: the build did not run');
+}

@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
+//   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30
+// Creates its users (POST /api/user) and groups (PUT /api/message/groups) through the API, connects one real
+// socket.io-client socket per user (spread over --urls when given), sends --rate messages/s for --duration s,
+// then prints send→ack and send→receive latency (p50/p95/p99/max), delivered vs expected, and lost, duplicated
+// and out-of-order deliveries, and writes them as JSON (--out). It stops by itself and talks only to the URLs given.
+// Registering many users needs the server's login rate limit raised: AUTH_RATE_LIMIT_IP=1000000 npm start.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { io } = require('socket.io-client');
+const here = dirname(fileURLToPath(import.meta.url));
+
+function parseArgs(argv) {
+  const opts = { url: 'http://localhost:3000', users: 100, groups: 10, rate: 100, duration: 20, out: null, baseline: false, drain: 5 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=');
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case '--url': opts.url = value(); break;
+      case '--urls': opts.urls = value().split(',').filter(Boolean); break;
+      case '--users': opts.users = Number(value()); break;
+      case '--groups': opts.groups = Number(value()); break;
+      case '--rate': opts.rate = Number(value()); break;
+      case '--duration': opts.duration = Number(value()); break;
+      case '--out': opts.out = value(); break;
+      case '--drain': opts.drain = Number(value()); break;
+      case '--baseline': opts.baseline = true; break;
+      case '--baseline-only': opts.baseline = 'only'; break;
+      default: throw new Error(`unknown option ${flag}`);
+    }
+  }
+  opts.urls ??= [opts.url];
+  for (const u of opts.urls) {
+    const host = new URL(u).hostname;
+    if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) && !host.startsWith('127.')) {
+      throw new Error(`refusing to load ${u}: only loopback targets are allowed`);
+    }
+  }
+  if (!(opts.users >= 2 && opts.groups >= 1 && opts.groups <= opts.users && opts.rate > 0 && opts.duration > 0)) {
+    throw new Error('need --users ≥ 2, 1 ≤ --groups ≤ --users, --rate > 0, --duration > 0');
+  }
+  return opts;
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+function summary(values) {
+  const s = Float64Array.from(values).sort();
+  return { n: s.length, p50: percentile(s, 0.5), p95: percentile(s, 0.95), p99: percentile(s, 0.99), max: s.length ? s[s.length - 1] : NaN };
+}
+
+async function api(base, method, path, body, token) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = res.status === 204 ? null : await res.json();
+    if (res.status === 429) {
+      throw new Error(`${method} ${path}: 429 rate limited — start the server with AUTH_RATE_LIMIT_IP=1000000 for load tests`);
+    }
+    if (!res.ok) {
+      if (attempt < 3 && res.status >= 500) continue;
+      throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    }
+    return json;
+  }
+}
+
+async function inParallel(items, limit, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Users and groups through Parley's API; every user ends up in exactly one group. */
+async function setUpParley(opts) {
+  const run = randomBytes(4).toString('hex');
+  const base = opts.urls[0];
+  const password = `load-${randomBytes(8).toString('hex')}`;
+  const started = performance.now();
+  const users = await inParallel([...Array(opts.users).keys()], 8, async (i) => {
+    const res = await api(base, 'POST', '/api/user', { email: `load.${run}.${i}@loadtest.invalid`, password, name: 'Load', surname: `User ${i}` });
+    return { code: res.user.code, token: res.token };
+  });
+  const members = Array.from({ length: opts.groups }, () => []);
+  users.forEach((u, i) => members[i % opts.groups].push(u));
+  const groups = await inParallel(members, 8, async (list) => {
+    const res = await api(base, 'PUT', '/api/message/groups', { userList: list.slice(1).map((u) => u.code), createNewGroup: true }, list[0].token);
+    for (const u of list) u.group = res.group.code;
+    return { code: res.group.code, size: list.length };
+  });
+  console.log(`set up ${users.length} users in ${groups.length} groups in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { users, groups, auth: (u) => ({ token: u.token }) };
+}
+
+/** The same shape for the bare relay: synthetic users, the group named in the handshake. */
+function setUpBaseline(opts) {
+  const users = Array.from({ length: opts.users }, (_, i) => ({ code: `u${i}`, group: `g${i % opts.groups}` }));
+  const groups = Array.from({ length: opts.groups }, (_, g) => ({ code: `g${g}`, size: users.filter((u) => u.group === `g${g}`).length }));
+  return { users, groups, auth: (u) => ({ userCode: u.code, groups: [u.group] }) };
+}
+
+async function drive(label, urls, setup, opts) {
+  const { users, groups, auth } = setup;
+  const sizeOf = new Map(groups.map((g) => [g.code, g.size]));
+  const sent = new Map(); // clientKey → { at, group }
+  const ackLatency = [];
+  const receiveLatency = [];
+  let expected = 0;
+  let delivered = 0;
+  let duplicated = 0;
+  let outOfOrder = 0;
+  let failedAcks = 0;
+
+  const sockets = await Promise.all(
+    users.map(
+      (u, i) =>
+        new Promise((resolve, reject) => {
+          const socket = io(urls[i % urls.length], { auth: auth(u), transports: ['websocket'], reconnection: false, forceNew: true });
+          const seen = new Set();
+          const lastSeq = new Map();
+          socket.on('message:new', (m) => {
+            if (m.userCode === u.code) return;
+            const origin = sent.get(m.clientKey);
+            if (seen.has(m.code)) {
+              duplicated++;
+              return;
+            }
+            seen.add(m.code);
+            delivered++;
+            if (origin) receiveLatency.push(performance.now() - origin.at);
+            if (m.seq <= (lastSeq.get(m.groupCode) ?? 0)) outOfOrder++;
+            lastSeq.set(m.groupCode, m.seq);
+          });
+          socket.once('connect', () => resolve(socket));
+          socket.once('connect_error', (err) => reject(new Error(`${label}: socket ${i} could not connect: ${err.message}`)));
+        }),
+    ),
+  );
+  console.log(`${label}: ${sockets.length} sockets connected over ${urls.length} URL(s); sending ${opts.rate} msg/s for ${opts.duration} s`);
+
+  const started = performance.now();
+  let sentCount = 0;
+  await new Promise((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = (performance.now() - started) / 1000;
+      if (elapsed >= opts.duration) {
+        clearInterval(timer);
+        return resolve();
+      }
+      const due = Math.floor(elapsed * opts.rate) - sentCount;
+      for (let k = 0; k < due; k++) {
+        const i = Math.floor(Math.random() * users.length);
+        const u = users[i];
+        const clientKey = `k${sentCount}-${randomBytes(3).toString('hex')}`;
+        const at = performance.now();
+        sent.set(clientKey, { at, group: u.group });
+        expected += sizeOf.get(u.group) - 1;
+        sentCount++;
+        sockets[i].timeout(10_000).emit('message:send', { groupCode: u.group, clientKey, message: `load ${sentCount}` }, (err, reply) => {
+          if (err || !reply?.ok) failedAcks++;
+          else ackLatency.push(performance.now() - at);
+        });
+      }
+    }, 5);
+  });
+  const drainUntil = performance.now() + opts.drain * 1000;
+  while (delivered < expected - 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
+  sockets.forEach((s) => s.close());
+
+  return {
+    label,
+    sockets: sockets.length,
+    groups: groups.length,
+    targetRate: opts.rate,
+    achievedRate: sentCount / opts.duration,
+    durationS: opts.duration,
+    sent: sentCount,
+    acked: ackLatency.length,
+    failedAcks,
+    expectedDeliveries: expected,
+    delivered,
+    lost: Math.max(0, expected - delivered),
+    duplicated,
+    outOfOrder,
+    sendToAckMs: summary(ackLatency),
+    sendToReceiveMs: summary(receiveLatency),
+  };
+}
+
+function print(r) {
+  const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+  console.log(`\n== ${r.label}: ${r.sockets} sockets, ${r.groups} groups, ${f(r.achievedRate)} msg/s for ${r.durationS} s`);
+  console.log(`   send→ack      p50 ${f(r.sendToAckMs.p50)}  p95 ${f(r.sendToAckMs.p95)}  p99 ${f(r.sendToAckMs.p99)}  max ${f(r.sendToAckMs.max)} ms (${r.acked}/${r.sent} acked, ${r.failedAcks} failed)`);
+  console.log(`   send→receive  p50 ${f(r.sendToReceiveMs.p50)}  p95 ${f(r.sendToReceiveMs.p95)}  p99 ${f(r.sendToReceiveMs.p99)}  max ${f(r.sendToReceiveMs.max)} ms`);
+  console.log(`   delivered ${r.delivered}/${r.expectedDeliveries}  lost ${r.lost}  duplicated ${r.duplicated}  out of order ${r.outOfOrder}`);
+}
+
+async function startBareRelay() {
+  const child = spawn(process.execPath, [join(here, 'bare-relay.mjs'), '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /listening (\d+)/.exec(String(d));
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare relay exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const results = [];
+try {
+  if (opts.baseline !== 'only') results.push(await drive('parley', opts.urls, await setUpParley(opts), opts));
+  if (opts.baseline) {
+    const relay = await startBareRelay();
+    try {
+      results.push(await drive('bare socket.io', [relay.url], setUpBaseline(opts), opts));
+    } finally {
+      relay.stop();
+    }
+  }
+  results.forEach(print);
+  if (opts.out) {
+    writeFileSync(opts.out, JSON.stringify({ at: new Date().toISOString(), options: opts, results }, null, 2));
+    console.log(`\nwrote ${opts.out}`);
+  }
+  process.exit(0);
+} catch (err) {
+  console.error(err.message ?? err);
+  process.exit(1);
+}

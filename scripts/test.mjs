@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// npm test: the typecheck, then whatever build is stale (the launcher and browser tests run the built app),
+// then every jest project. Exits with jest's code; extra arguments go to jest.
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { LaunchError, ROOT, log, setLogName } from './lib/common.mjs';
+import { buildIfStale, tscBin } from './lib/build.mjs';
+
+const require = createRequire(import.meta.url);
+setLogName('test');
+const node = (args) => spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+
+log('typecheck (tsc -p tsconfig.json --noEmit)…');
+const typecheck = node([tscBin(), '-p', 'tsconfig.json', '--noEmit']);
+if (typecheck !== 0) {
+  log('typecheck failed');
+  process.exit(typecheck);
+}
+try {
+  await buildIfStale();
+} catch (err) {
+  log(`build failed: ${err instanceof LaunchError ? err.message : err}`);
+  process.exit(1);
+}
+const jest = require.resolve('jest/bin/jest');
+process.exit(node([jest, '--config', 'jest.config.js', ...process.argv.slice(2)]));

@@ -1,0 +1,62 @@
+import { ChatMessagePayload } from './events';
+
+/** Every acknowledgement: success with data, or the error envelope's code and translation key. */
+export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: number; message: string } };
+
+export interface UnreadCountPayload {
+  total: number;
+  groups: Record<string, number>;
+}
+
+export interface PresencePayload {
+  userCode: string;
+  online: boolean;
+  lastActiveAt: string | null;
+  /** whole minutes since the last activity; null if never seen */
+  away: number | null;
+}
+
+export interface OfferStatusPayload {
+  jobCode: string;
+  offerCode: string;
+  status: number;
+  previousStatus: number;
+  actorCode: string;
+  at: string;
+}
+
+/** Server → client events (the architecture's realtime contract). */
+export interface ServerToClientEvents {
+  'message:new': (message: ChatMessagePayload) => void;
+  'message:deleted': (payload: { groupCode: string; code: string }) => void;
+  'message:updated': (payload: { groupCode: string; code: string; translation: string | null }) => void;
+  'unread:count': (payload: UnreadCountPayload) => void;
+  presence: (payload: PresencePayload) => void;
+  typing: (payload: { groupCode: string; userCode: string }) => void;
+  'offer:status': (payload: OfferStatusPayload) => void;
+  'group:updated': (group: object) => void;
+  /** sent just before the server drops a socket whose token expired without auth:refresh */
+  'auth:expired': (payload: { message: 'unauthorized' }) => void;
+}
+
+/** Client → server events; each takes an acknowledgement except typing and activity. */
+export interface ClientToServerEvents {
+  'message:send': (
+    payload: { groupCode: string; clientKey: string; message: string; lang?: string; files?: string[] },
+    ack: (res: Ack<{ message: ChatMessagePayload }>) => void,
+  ) => void;
+  'group:read': (payload: { groupCode: string; seq: number }, ack: (res: Ack<{ unread: UnreadCountPayload }>) => void) => void;
+  sync: (
+    payload: { groups: { groupCode: string; afterSeq: number }[] },
+    ack: (res: Ack<{ messages: ChatMessagePayload[]; more: string[] }>) => void,
+  ) => void;
+  typing: (payload: { groupCode: string }) => void;
+  activity: (payload: object) => void;
+  'presence:watch': (payload: { userCodes: string[] }, ack: (res: Ack<{ statuses: PresencePayload[] }>) => void) => void;
+  'room:watch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
+  'room:unwatch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
+  'auth:refresh': (payload: { token: string }, ack: (res: Ack<{ expiresAt: string }>) => void) => void;
+}
+
+export const userRoom = (userCode: string) => `user:${userCode}`;
+export const groupRoom = (groupCode: string) => `group:${groupCode}`;

@@ -1,0 +1,17 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MeResponseDto } from '../../users/dto/user-response.dto';
+
+export class LoginResponseDto {
+  @ApiProperty({ description: 'access JWT (HS256): unique_name, nameid, role, nbf, exp, iat' }) token: string;
+  @ApiProperty({ type: MeResponseDto }) user: MeResponseDto;
+  @ApiProperty({ example: '/', description: "the returnUrl if it is a same-origin path, else '/'" }) redirectUrl: string;
+}
+
+export class AuthProviderDto {
+  @ApiProperty({ example: 'google' }) name: string;
+  @ApiProperty({ example: 'Google' }) label: string;
+}
+
+export class LoginUrlDto {
+  @ApiProperty() url: string;
+}

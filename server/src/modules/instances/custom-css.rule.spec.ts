@@ -1,0 +1,79 @@
+import { CssRule, CUSTOM_CSS_MAX_BYTES, customCssProblems, isSafeCssUrl, scanCss } from './custom-css.rule';
+
+describe('custom CSS rule', () => {
+  it('accepts ordinary CSS, https and relative URLs', () => {
+    const css = [
+      '.header { color: var(--instance-color); background: url(https://cdn.example.com/bg.png) no-repeat; }',
+      ".logo { background-image: url('/assets/logo.svg'), url(\"img/a.png\"), url(data.png); }",
+      'a:hover, .data:hover { scroll-behavior: smooth; content: "Note: see http://example.com"; }',
+      '@font-face { font-family: X; src: url(HTTPS://fonts.example.com/x.woff2) format("woff2"), local("X"); }',
+      '.x { background: image-set("https://a.example/1.png" 1x, "/2.png" 2x); }',
+      '@media (max-width: 769px) { .menu { width: 260px } }',
+    ].join('\n');
+    expect(customCssProblems(css)).toEqual([]);
+  });
+
+  it.each([
+    ['</style><script>alert(1)</script>', CssRule.StyleTag],
+    ['.a{} </STYLE >', CssRule.StyleTag],
+    ['.a { content: "\\3c/style" }', CssRule.StyleTag],
+    ['@import "https://evil.example/x.css";', CssRule.Import],
+    ['@IMPORT url(/x.css);', CssRule.Import],
+    ['@\\69mport url(/x.css);', CssRule.Import],
+    ['.a { background: url(javascript:alert(1)) }', CssRule.Script],
+    ['.a { width: expression(alert(1)) }', CssRule.Script],
+    ['.a { width: expr/**/ession(alert(1)) }', CssRule.Script],
+    ['.a { width: \\65xpression(alert(1)) }', CssRule.Script],
+    ['.a { -moz-binding: url(/x.xml#x) }', CssRule.Script],
+    ['.a { background: url("vbscript:x") }', CssRule.Script],
+    ['.a { background: url(http://tracker.example/p.gif) }', CssRule.UnsafeUrl],
+    ['.a { background: url( "http://tracker.example/p.gif" ) }', CssRule.UnsafeUrl],
+    ['.a { background: URL(//tracker.example/p.gif) }', CssRule.UnsafeUrl],
+    ['.a { background: url(/\\/tracker.example/p.gif) }', CssRule.UnsafeUrl],
+    ['.a { background: url(data:image/png;base64,AAAA) }', CssRule.UnsafeUrl],
+    ['.a { background: url(ftp://x.example/a.png) }', CssRule.UnsafeUrl],
+    ['.a { background: u\\72l(http://x.example/a.png) }', CssRule.UnsafeUrl],
+    ['.a { background: url(ht\\74p://x.example/a.png) }', CssRule.UnsafeUrl],
+    ['.a { background: image-set("http://x.example/a.png" 1x) }', CssRule.UnsafeUrl],
+    ['@font-face { src: url(file:///etc/passwd) }', CssRule.UnsafeUrl],
+  ])('rejects %s', (css, rule) => {
+    expect(customCssProblems(css)).toContain(rule);
+  });
+
+  it('is not fooled by comment markers inside strings', () => {
+    expect(customCssProblems('.a { content: "/*" } .b { background: url(http://x.example/a.png) } .c { content: "*/" }')).toEqual([
+      CssRule.UnsafeUrl,
+    ]);
+  });
+
+  it('sees javascript: with tabs or newlines in it, as URL parsers do', () => {
+    expect(customCssProblems('.a { background: url("java\\9 script:alert(1)") }')).toContain(CssRule.Script);
+    expect(customCssProblems('.a { background: url("java\\\nscript:alert(1)") }')).toContain(CssRule.Script);
+  });
+
+  it('limits the size to 50 KB of UTF-8', () => {
+    expect(customCssProblems(`/*${'x'.repeat(CUSTOM_CSS_MAX_BYTES - 4)}*/`)).toEqual([]);
+    expect(customCssProblems(`/*${'x'.repeat(CUSTOM_CSS_MAX_BYTES - 3)}*/`)).toEqual([CssRule.TooLong]);
+    expect(customCssProblems('ż'.repeat(CUSTOM_CSS_MAX_BYTES / 2 + 1))).toEqual([CssRule.TooLong]);
+  });
+
+  it('reports each broken rule once', () => {
+    expect(customCssProblems('@import "/a.css"; @import "/b.css"; .a{background:url(http://x)} .b{background:url(http://y)}').sort()).toEqual(
+      [CssRule.Import, CssRule.UnsafeUrl].sort(),
+    );
+  });
+
+  it('tokenises like a browser: escapes decoded, comments dropped, URLs collected', () => {
+    expect(scanCss('.a/* c */{ b\\61 ckground: url( /x.png ) } .b { background: url("/y.png") }')).toEqual({
+      text: '.a{ background: url(/x.png ) } .b { background: url("/y.png") }',
+      urls: ['/x.png ', '/y.png'],
+    });
+  });
+
+  it('classifies URLs', () => {
+    for (const ok of ['https://a.example/x.png', '/x.png', 'x.png', '../x.png', '#frag', '', '?q=1']) expect(isSafeCssUrl(ok)).toBe(true);
+    for (const bad of ['http://a.example', '//a.example/x', '\\\\a.example', ' javascript:x', 'data:x', 'blob:x', 'HTTP://a']) {
+      expect(isSafeCssUrl(bad)).toBe(false);
+    }
+  });
+});

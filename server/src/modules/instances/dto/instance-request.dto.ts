@@ -1,0 +1,78 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { CODE_PATTERN } from '../../../common/codes';
+import { CUSTOM_CSS_MAX_BYTES } from '../custom-css.rule';
+
+const HEX_COLOR = /^[0-9a-fA-F]{6}$/;
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+const NOT_BLANK = /\S/;
+/** https:// or a path on this site ("/logo.png"), never another scheme or "//host". */
+const LOGO_URL = /^(https:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
+
+/** Absent means "leave as is"; null is a wrong type like any other. */
+const IfPresent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+
+const IsNotBlank = () =>
+  ValidateBy({ name: 'isNotBlank', validator: { validate: (v: unknown) => typeof v === 'string' && NOT_BLANK.test(v) } });
+const HasNoControlCharacters = () =>
+  ValidateBy({ name: 'noControlCharacters', validator: { validate: (v: unknown) => typeof v === 'string' && NO_CONTROL_CHARS.test(v) } });
+
+/** Six hex digits without '#', either case (stored lower-case). Broken rule: VALIDATION.<FIELD>.IS_HEX_COLOR. */
+const IsHexColorWithoutHash = () =>
+  ValidateBy({ name: 'isHexColor', validator: { validate: (v: unknown) => typeof v === 'string' && HEX_COLOR.test(v) } });
+
+export class UpdateInstanceDto {
+  @ApiPropertyOptional({ description: "instance to change (default: the caller's own); only a global admin may name another one" })
+  @IfPresent()
+  @IsString()
+  @Matches(CODE_PATTERN)
+  code?: string;
+
+  @ApiPropertyOptional({ maxLength: 100, example: 'Acme jobs', description: 'trimmed; not blank; no control characters' })
+  @IfPresent()
+  @IsString()
+  @MaxLength(100)
+  @IsNotBlank()
+  @HasNoControlCharacters()
+  name?: string;
+
+  @ApiPropertyOptional({ example: '228be6', pattern: '^[0-9a-fA-F]{6}$', description: 'hex colour WITHOUT "#" (stored lower-case)' })
+  @IfPresent()
+  @IsHexColorWithoutHash()
+  color?: string;
+
+  @ApiPropertyOptional({ example: '7950f2', pattern: '^[0-9a-fA-F]{6}$', description: 'hex colour WITHOUT "#" (stored lower-case)' })
+  @IfPresent()
+  @IsHexColorWithoutHash()
+  accent?: string;
+
+  @ApiPropertyOptional({ nullable: true, type: String, maxLength: 2048, description: 'https:// URL or a path on this site; null removes the logo' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @Matches(LOGO_URL)
+  logoUrl?: string | null;
+
+  @ApiPropertyOptional({
+    maxLength: CUSTOM_CSS_MAX_BYTES,
+    description:
+      'CSS appended to /instance/styles.css; at most 50 KB; no "</style", no @import, no javascript:/vbscript:/expression(/-moz-binding, ' +
+      'and every url()/image-set() URL https:// or relative. Broken rules: VALIDATION.CUSTOM_CSS.{TOO_LONG,STYLE_TAG,IMPORT,SCRIPT,UNSAFE_URL}',
+  })
+  @IfPresent()
+  @IsString()
+  @MaxLength(CUSTOM_CSS_MAX_BYTES)
+  customCss?: string;
+}
+
+export class InstanceListQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Matches(/^[1-9]\d{0,5}$/)
+  page?: string;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Matches(/^(100|[1-9]\d?)$/)
+  pageSize?: string;
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { newCode } from '../../common/codes';
+import { conflict, ErrorKey, notFound } from '../../common/errors';
+import { gravatarUrl } from '../../common/gravatar';
+import { AuthUser } from '../../contracts/auth';
+import { isGlobalRole } from '../../contracts/roles';
+import { PresenceService } from '../presence/presence.service';
+import { InstanceEntity } from '../instances/instance.entity';
+import { UpdateMeDto } from './dto/user-request.dto';
+import { MeResponseDto, UserAvatarDto, UserResponseDto, UserStatusDto } from './dto/user-response.dto';
+import { canonicalTimezone } from './timezone-info';
+import { mapMe, mapUser } from './user.mapper';
+import { UserEntity } from './user.entity';
+import { ProfileChanges, UsersRepository } from './users.repository';
+
+const SEARCH_LIMIT = 20;
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  name: string;
+  surname?: string;
+  type?: number;
+  country?: string | null;
+  lang?: string;
+  timezone?: string;
+}
+
+/** Normalised profile values: country upper-case, time zone in its canonical spelling. */
+function normalise<T extends { country?: string | null; timezone?: string }>(fields: T): T {
+  const out = { ...fields };
+  if (typeof out.country === 'string') out.country = out.country.toUpperCase();
+  if (out.timezone !== undefined) out.timezone = canonicalTimezone(out.timezone) ?? 'UTC';
+  return out;
+}
+
+/** Profiles, lookups and search; everything is scoped to what the viewer may see. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly presence: PresenceService,
+  ) {}
+
+  /** Global roles see every instance (null); everyone else only their own. */
+  private scope(viewer: AuthUser): string | null {
+    return isGlobalRole(viewer.role) ? null : viewer.instanceId;
+  }
+
+  /**
+   * Registers a user in the instance chosen by the request's host. Decision (the spec does not say who
+   * administers a new instance): the first user registered in an instance becomes its instance admin
+   * (role 50), every later one an instance user (role 0). E-mails are stored lower-cased and are unique
+   * per instance (409 SHARED.USER.EMAIL_TAKEN).
+   */
+  async register(instance: InstanceEntity, account: NewAccount): Promise<UserEntity> {
+    const fields = normalise(account);
+    const user = await this.users.createAccount({
+      code: newCode(),
+      instanceId: instance.id,
+      email: fields.email.trim().toLowerCase(),
+      passwordHash: fields.passwordHash,
+      name: fields.name,
+      surname: fields.surname ?? '',
+      type: fields.type ?? 1,
+      country: fields.country ?? null,
+      lang: fields.lang ?? 'eng',
+      timezone: fields.timezone ?? 'UTC',
+    });
+    if (!user) throw conflict(ErrorKey.EmailTaken);
+    return user;
+  }
+
+  /** The caller's full profile; the user may have been deleted since the token was checked. */
+  async me(viewer: Pick<AuthUser, 'id'>): Promise<MeResponseDto> {
+    const user = await this.users.findWithInstance(viewer.id);
+    if (!user?.instance) throw notFound();
+    return mapMe(user, user.instance.code, await this.awayOf(user.code));
+  }
+
+  async updateMe(viewer: AuthUser, dto: UpdateMeDto): Promise<MeResponseDto> {
+    // Only the fields sent: a DTO class may carry its declared-but-absent fields as undefined.
+    const sent = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined)) as UpdateMeDto;
+    const changes: ProfileChanges = normalise(sent);
+    await this.users.update(viewer.id, changes);
+    return this.me(viewer);
+  }
+
+  /** 404 for a user of another instance too, so existence is not revealed. */
+  async get(viewer: AuthUser, code: string): Promise<UserResponseDto> {
+    const user = await this.users.findVisibleByCode(this.scope(viewer), code);
+    if (!user) throw notFound();
+    return mapUser(user, await this.awayOf(user.code));
+  }
+
+  /** The users among the codes that the viewer may see, in the order asked; the rest are simply absent. */
+  async list(viewer: AuthUser, codes: string[]): Promise<UserResponseDto[]> {
+    const wanted = [...new Set(codes)];
+    const found = new Map((await this.users.findVisibleByCodes(this.scope(viewer), wanted)).map((u) => [u.code, u]));
+    return this.withAway(wanted.flatMap((c) => found.get(c) ?? []));
+  }
+
+  async search(viewer: AuthUser, query: string): Promise<UserResponseDto[]> {
+    return this.withAway(await this.users.search(this.scope(viewer), query, SEARCH_LIMIT));
+  }
+
+  statuses(viewer: AuthUser, codes: string[]): Promise<UserStatusDto[]> {
+    return this.presence.statusesFor(viewer, codes);
+  }
+
+  gravatar(viewer: AuthUser): UserAvatarDto {
+    return { code: 'gravatar', url: gravatarUrl(viewer.email) };
+  }
+
+  private async awayOf(code: string): Promise<number | null> {
+    const [status] = await this.presence.statuses([code]);
+    return status?.away ?? null;
+  }
+
+  /** Maps users with their away minutes, read from Redis in one round trip. */
+  private async withAway(users: UserEntity[]): Promise<UserResponseDto[]> {
+    const statuses = await this.presence.statuses(users.map((u) => u.code));
+    const now = new Date();
+    return users.map((u, i) => mapUser(u, statuses[i]?.away ?? null, now));
+  }
+}

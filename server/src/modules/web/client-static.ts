@@ -1,0 +1,24 @@
+import type { Request } from 'express';
+
+/** Paths the server answers itself; the client's history fallback never shadows them. */
+const SERVER_PREFIXES = ['/api', '/socket.io', '/instance'];
+const SERVER_PATHS = ['/assets/config.json'];
+
+/** Vite puts every hashed file under static/ (client/vite.config.mts: build.assetsDir). */
+export const HASHED_ASSETS_DIR = 'static';
+
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** A GET for a page of the client app: not the API, the socket, instance styles or config, and asking for HTML. */
+export function isHistoryRequest(req: Pick<Request, 'method' | 'path' | 'headers'>): boolean {
+  if (req.method !== 'GET') return false;
+  const path = req.path.toLowerCase();
+  if (SERVER_PREFIXES.some((prefix) => underPrefix(path, prefix)) || SERVER_PATHS.includes(path)) return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+/** Hashed assets never change under their name; everything else (index.html, logo, worker) is revalidated. */
+export function cacheControlFor(relativePath: string): string {
+  const normalised = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
+  return normalised.startsWith(`${HASHED_ASSETS_DIR}/`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}

@@ -1,0 +1,59 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { DomainEvents } from '../common/events/domain-events';
+import { GroupChangedEvent, MessageCreatedEvent, MessageDeletedEvent, GroupReadEvent } from '../contracts/events';
+import { ChatGroupsService } from '../modules/chat/chat-groups.service';
+import { groupRoom, userRoom } from '../contracts/socket-events';
+import { OrderedFanoutService } from './ordered-fanout.service';
+import { SocketEmitter } from './socket-emitter.service';
+import { UnreadCacheService } from './unread-cache.service';
+
+/** Fans committed chat changes out to sockets: messages, deletions, group changes and unread counts. */
+@Injectable()
+export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly emitter: SocketEmitter,
+    private readonly unread: UnreadCacheService,
+    private readonly groups: ChatGroupsService,
+    private readonly ordered: OrderedFanoutService,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe.push(
+      this.events.on('message.created', (e) => this.messageCreated(e)),
+      this.events.on('message.deleted', (e) => this.messageDeleted(e)),
+      this.events.on('group.changed', (e) => this.groupChanged(e)),
+      this.events.on('group.read', (e) => this.groupRead(e)),
+    );
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe.forEach((off) => off());
+  }
+
+  private async messageCreated({ message, participantCodes }: MessageCreatedEvent): Promise<void> {
+    await this.ordered.publish(message.groupCode, message.seq, [...participantCodes.map(userRoom), groupRoom(message.groupCode)], message);
+    const recipients = participantCodes.filter((code) => code !== message.userCode);
+    const counts = await this.unread.messageArrived(recipients, message.groupCode);
+    await this.ordered.publishBatch([...counts].map(([code, payload]) => ({ rooms: [userRoom(code)], event: 'unread:count', payload })));
+  }
+
+  private async messageDeleted(e: MessageDeletedEvent): Promise<void> {
+    this.emitter.toUsers(e.participantCodes, e.groupCode, 'message:deleted', { groupCode: e.groupCode, code: e.code });
+    const counts = await this.unread.refresh(e.participantCodes);
+    for (const [code, c] of counts) {
+      this.emitter.toUser(code, 'unread:count', { total: c.total, groups: { [e.groupCode]: c.groups[e.groupCode] ?? 0 } });
+    }
+  }
+
+  private async groupChanged(e: GroupChangedEvent): Promise<void> {
+    const group = await this.groups.snapshot(e.groupCode);
+    if (group) this.emitter.toUsers(e.participantCodes, e.groupCode, 'group:updated', group);
+  }
+
+  private async groupRead(e: GroupReadEvent): Promise<void> {
+    this.emitter.toUser(e.userCode, 'unread:count', await this.unread.groupRead(e.userCode, e.groupCode, e.unread));
+  }
+}

@@ -1,0 +1,54 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { CLIENT_KEY_PATTERN } from '../../contracts/chat';
+import { CODE_PATTERN } from '../../common/codes';
+import { MessageContentDto } from '../../modules/chat/dto/chat-request.dto';
+
+export class GroupCodeDto {
+  @Matches(CODE_PATTERN)
+  groupCode: string;
+}
+
+export class SocketSendDto extends MessageContentDto {
+  @Matches(CODE_PATTERN)
+  groupCode: string;
+
+  @Matches(CLIENT_KEY_PATTERN)
+  clientKey: string;
+}
+
+export class GroupReadDto extends GroupCodeDto {
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  seq: number;
+}
+
+export class SyncGroupDto extends GroupCodeDto {
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  afterSeq: number;
+}
+
+export class SyncDto {
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => SyncGroupDto)
+  groups: SyncGroupDto[];
+}
+
+export class PresenceWatchDto {
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ArrayUnique()
+  @Matches(CODE_PATTERN, { each: true })
+  userCodes: string[];
+}
+
+export class AuthRefreshDto {
+  @IsString()
+  @MaxLength(4096)
+  token: string;
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config.schema';
+import { PresenceService, presenceBucket } from '../modules/presence/presence.service';
+import { RedisService } from '../redis/redis.service';
+import { SocketEmitter } from './socket-emitter.service';
+
+const SWEEP_MS = 30_000;
+
+export const presenceRoom = (userCode: string) => `presence:${userCode}`;
+
+/**
+ * Pushes `presence` to the sockets watching a user when the user comes online, goes offline or moves to
+ * another bucket (available, away, unavailable). What was last announced is kept in Redis, so several
+ * nodes and quick reconnects never announce the same state twice.
+ */
+@Injectable()
+export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
+  private sweep?: NodeJS.Timeout;
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly presence: PresenceService,
+    private readonly redis: RedisService,
+    private readonly emitter: SocketEmitter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweep = setInterval(() => void this.sweepLocalUsers().catch(() => undefined), SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweep);
+    this.pending.forEach((t) => clearTimeout(t));
+  }
+
+  async connected(userCode: string): Promise<void> {
+    clearTimeout(this.pending.get(userCode));
+    this.pending.delete(userCode);
+    await this.presence.socketConnected(userCode);
+    await this.presence.recordActivity(userCode);
+    await this.announceIfChanged([userCode]);
+  }
+
+  async disconnected(userCode: string): Promise<void> {
+    const left = await this.presence.socketDisconnected(userCode);
+    if (left > 0) return;
+    clearTimeout(this.pending.get(userCode));
+    // Going offline is announced only if still offline after the grace time, so quick reconnects don't flap.
+    const timer = setTimeout(() => {
+      this.pending.delete(userCode);
+      void this.announceIfChanged([userCode]).catch(() => undefined);
+    }, this.config.PRESENCE_OFFLINE_GRACE_MS);
+    timer.unref();
+    this.pending.set(userCode, timer);
+  }
+
+  /** Users connected here may drift from available to away without any event: look at them now and then. */
+  private async sweepLocalUsers(): Promise<void> {
+    const io = this.emitter.io;
+    if (!io) return;
+    const codes = new Set<string>();
+    for (const socket of io.of('/').sockets.values()) {
+      const code = (socket.data as { userCode?: string }).userCode;
+      if (code) codes.add(code);
+    }
+    await this.announceIfChanged([...codes]);
+  }
+
+  private async announceIfChanged(userCodes: string[]): Promise<void> {
+    if (userCodes.length === 0) return;
+    const statuses = await this.presence.statuses(userCodes);
+    const multi = this.redis.client.multi();
+    const states = statuses.map((s) => `${s.online ? 'on' : 'off'}:${presenceBucket(s.away)}`);
+    statuses.forEach((s, i) => multi.set(this.redis.key('presence', 'announced', s.userCode), states[i], { GET: true, expiration: { type: 'EX', value: 24 * 3600 } }));
+    const previous = (await multi.exec()) as unknown as (string | null)[];
+    statuses.forEach((s, i) => {
+      if (previous[i] !== states[i]) this.emitter.io?.to(presenceRoom(s.userCode)).emit('presence', s);
+    });
+  }
+}

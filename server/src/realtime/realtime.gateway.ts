@@ -1,0 +1,242 @@
+import { Logger, OnModuleDestroy } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import type { Socket } from 'socket.io';
+import { Ack, groupRoom, UnreadCountPayload, userRoom } from '../contracts/socket-events';
+import { ChatMessagePayload } from '../contracts/events';
+import { tooManyRequests, unauthorized } from '../common/errors';
+import { Authenticator } from '../common/guards/authenticator';
+import { validatePayload } from '../common/validation';
+import { ChatAccessService } from '../modules/chat/chat-access.service';
+import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
+import { ChatMessagesService } from '../modules/chat/chat-messages.service';
+import { toMessagePayload } from '../modules/chat/chat.mapper';
+import { RoomWatchersService } from '../modules/chat/room-watchers.service';
+import { UnreadService } from '../modules/chat/unread.service';
+import { ModerationService } from '../modules/moderation/moderation.service';
+import { PresenceService } from '../modules/presence/presence.service';
+import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
+import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
+import { attachState, hasState, liveStateOf, respond, SocketState, stateOf } from './socket-handler';
+import { TokenBucket } from './socket-rate-limiter';
+import { IoServer, SocketEmitter } from './socket-emitter.service';
+import { UnreadCacheService } from './unread-cache.service';
+
+const TYPING_EVERY_MS = 2000;
+const WATCH_REFRESH_MS = 30_000;
+/** setTimeout's ceiling; a token living longer is checked again when the timer fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const EXPIRED_DISCONNECT_DELAY_MS = 250;
+
+/** The realtime contract of the architecture: every client event is validated, rate limited and acknowledged. */
+@WebSocketGateway({ cors: { origin: true, credentials: true } })
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+  private readonly logger = new Logger(RealtimeGateway.name);
+  private server!: IoServer;
+  private watchRefresh?: NodeJS.Timeout;
+
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly emitter: SocketEmitter,
+    private readonly messages: ChatMessagesService,
+    private readonly access: ChatAccessService,
+    private readonly groups: ChatGroupsRepository,
+    private readonly unread: UnreadService,
+    private readonly unreadCache: UnreadCacheService,
+    private readonly presence: PresenceService,
+    private readonly presenceBroadcaster: PresenceBroadcaster,
+    private readonly moderation: ModerationService,
+    private readonly watchers: RoomWatchersService,
+  ) {}
+
+  afterInit(server: IoServer): void {
+    this.server = server;
+    this.emitter.attach(server);
+    // Handshake: the same access token as the REST API, in auth.token.
+    server.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      if (typeof token !== 'string' || token.length > 4096) return next(new Error('unauthorized'));
+      this.authenticator.authenticate(token).then(
+        ({ user, claims }) => {
+          const state: SocketState = {
+            user,
+            tokenExpiresAt: claims.exp * 1000,
+            sendLimit: new TokenBucket(10, 30),
+            typingLimit: new TokenBucket(3, 6),
+            typingAt: new Map(),
+            watching: new Set(),
+          };
+          attachState(socket, state);
+          next();
+        },
+        () => next(new Error('unauthorized')),
+      );
+    });
+    this.watchRefresh = setInterval(() => void this.refreshWatches(), WATCH_REFRESH_MS);
+    this.watchRefresh.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.watchRefresh);
+  }
+
+  async handleConnection(socket: Socket): Promise<void> {
+    if (!hasState(socket)) {
+      socket.disconnect(true);
+      return;
+    }
+    const state = stateOf(socket);
+    await socket.join(userRoom(state.user.code));
+    this.scheduleExpiry(socket);
+    await this.presenceBroadcaster.connected(state.user.code).catch((err: unknown) => this.logger.warn({ err }, 'presence on connect'));
+  }
+
+  async handleDisconnect(socket: Socket): Promise<void> {
+    if (!hasState(socket)) return;
+    const state = stateOf(socket);
+    clearTimeout(state.expiryTimer);
+    for (const groupCode of state.watching) {
+      await this.moderation.release(state.user, groupCode, socket.id).catch(() => undefined);
+    }
+    await this.presenceBroadcaster.disconnected(state.user.code).catch((err: unknown) => this.logger.warn({ err }, 'presence on disconnect'));
+  }
+
+  /** At the token's expiry the socket is told `unauthorized` and dropped, unless auth:refresh moved it on. */
+  private scheduleExpiry(socket: Socket): void {
+    const state = stateOf(socket);
+    clearTimeout(state.expiryTimer);
+    const wait = Math.min(Math.max(state.tokenExpiresAt - Date.now(), 0), MAX_TIMER_MS);
+    state.expiryTimer = setTimeout(() => {
+      if (Date.now() < state.tokenExpiresAt) return this.scheduleExpiry(socket);
+      state.expired = true;
+      socket.emit('auth:expired', { message: 'unauthorized' });
+      // With connection-state recovery every emit goes through the adapter (a Redis round trip) before it
+      // is written, so the disconnect waits a moment instead of overtaking the event.
+      setTimeout(() => socket.disconnect(true), EXPIRED_DISCONNECT_DELAY_MS).unref();
+    }, wait);
+    state.expiryTimer.unref();
+  }
+
+  @SubscribeMessage('message:send')
+  send(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ message: ChatMessagePayload }>> {
+    return respond(async () => {
+      const { user, sendLimit } = liveStateOf(socket);
+      if (!sendLimit.take()) throw tooManyRequests(1);
+      const dto = await validatePayload(SocketSendDto, body);
+      const message = await this.messages.send(user, dto.groupCode, dto);
+      void this.presence.recordActivity(user.code);
+      return { message: toMessagePayload(message) };
+    });
+  }
+
+  @SubscribeMessage('group:read')
+  read(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ unread: UnreadCountPayload }>> {
+    return respond(async () => {
+      const { user } = liveStateOf(socket);
+      const dto = await validatePayload(GroupReadDto, body);
+      const { group } = await this.access.asParticipant(user, dto.groupCode);
+      // The read's listener updates the cached counts and pushes unread:count to all the user's sockets.
+      await this.unread.markRead(user, group, dto.seq);
+      return { unread: await this.unreadCache.current(user.code) };
+    });
+  }
+
+  @SubscribeMessage('sync')
+  sync(
+    @ConnectedSocket() socket: Socket,
+    @MessageBody() body: unknown,
+  ): Promise<Ack<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }>> {
+    return respond(async () => {
+      const dto = await validatePayload(SyncDto, body);
+      return this.messages.since(liveStateOf(socket).user, dto.groups);
+    });
+  }
+
+  @SubscribeMessage('typing')
+  async typing(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
+    const state = stateOf(socket);
+    if (state.expired) return;
+    const dto = await validatePayload(GroupCodeDto, body).catch(() => null);
+    if (!dto || !state.typingLimit.take()) return;
+    const last = state.typingAt.get(dto.groupCode) ?? 0;
+    if (Date.now() - last < TYPING_EVERY_MS) return;
+    state.typingAt.set(dto.groupCode, Date.now());
+    try {
+      const { group, participant } = await this.access.asReader(state.user, dto.groupCode);
+      if (!participant) return;
+      const codes = await this.groups.participantCodes(group.id);
+      const rooms = [...codes.map(userRoom), groupRoom(dto.groupCode)];
+      this.server.to(rooms).except(userRoom(state.user.code)).volatile.emit('typing', { groupCode: dto.groupCode, userCode: state.user.code });
+    } catch {
+      // Typing in a group one can't see is ignored, like any other typing noise.
+    }
+  }
+
+  @SubscribeMessage('activity')
+  activity(@ConnectedSocket() socket: Socket): void {
+    const state = stateOf(socket);
+    if (!state.expired) void this.presence.recordActivity(state.user.code).catch(() => undefined);
+  }
+
+  @SubscribeMessage('presence:watch')
+  watchPresence(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown) {
+    return respond(async () => {
+      const dto = await validatePayload(PresenceWatchDto, body);
+      const statuses = await this.presence.statusesFor(liveStateOf(socket).user, dto.userCodes);
+      await socket.join(statuses.map((s) => presenceRoom(s.userCode)));
+      return { statuses };
+    });
+  }
+
+  @SubscribeMessage('room:watch')
+  watchRoom(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack> {
+    return respond(async () => {
+      const state = liveStateOf(socket);
+      const dto = await validatePayload(GroupCodeDto, body);
+      await this.moderation.watch(state.user, dto.groupCode, socket.id);
+      state.watching.add(dto.groupCode);
+      await socket.join(groupRoom(dto.groupCode));
+      return {};
+    });
+  }
+
+  @SubscribeMessage('room:unwatch')
+  unwatchRoom(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack> {
+    return respond(async () => {
+      const state = liveStateOf(socket);
+      const dto = await validatePayload(GroupCodeDto, body);
+      if (!state.watching.delete(dto.groupCode)) return {};
+      await socket.leave(groupRoom(dto.groupCode));
+      await this.moderation.unwatch(state.user, dto.groupCode, socket.id);
+      return {};
+    });
+  }
+
+  @SubscribeMessage('auth:refresh')
+  refreshAuth(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ expiresAt: string }>> {
+    return respond(async () => {
+      const state = liveStateOf(socket);
+      const dto = await validatePayload(AuthRefreshDto, body);
+      const { user, claims } = await this.authenticator.authenticate(dto.token);
+      if (user.code !== state.user.code) throw unauthorized();
+      state.user = user;
+      state.tokenExpiresAt = claims.exp * 1000;
+      this.scheduleExpiry(socket);
+      return { expiresAt: new Date(state.tokenExpiresAt).toISOString() };
+    });
+  }
+
+  private async refreshWatches(): Promise<void> {
+    const watches = [...this.server.of('/').sockets.values()]
+      .filter(hasState)
+      .flatMap((s) => [...stateOf(s).watching].map((groupCode) => ({ groupCode, socketId: s.id })));
+    await this.watchers.refresh(watches).catch((err: unknown) => this.logger.warn({ err }, 'refreshing watches'));
+  }
+}

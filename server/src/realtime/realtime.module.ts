@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { Authenticator } from '../common/guards/authenticator';
+import { AuthModule } from '../modules/auth/auth.module';
+import { ChatAccessModule } from '../modules/chat/chat-access.module';
+import { ChatModule } from '../modules/chat/chat.module';
+import { ModerationModule } from '../modules/moderation/moderation.module';
+import { PresenceModule } from '../modules/presence/presence.module';
+import { UsersModule } from '../modules/users/users.module';
+import { ChatFanoutListener } from './chat-fanout.listener';
+import { OrderedFanoutService } from './ordered-fanout.service';
+import { PresenceBroadcaster } from './presence-broadcaster.service';
+import { RealtimeGateway } from './realtime.gateway';
+import { SocketEmitter } from './socket-emitter.service';
+import { UnreadCacheService } from './unread-cache.service';
+
+@Module({
+  imports: [AuthModule, UsersModule, ChatModule, ChatAccessModule, ModerationModule, PresenceModule],
+  providers: [Authenticator, RealtimeGateway, SocketEmitter, UnreadCacheService, ChatFanoutListener, PresenceBroadcaster, OrderedFanoutService],
+  exports: [SocketEmitter],
+})
+export class RealtimeModule {}

@@ -1,0 +1,43 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Server, ServerOptions } from 'socket.io';
+import { RedisService } from '../redis/redis.service';
+
+/** Largest event a client may send: a 10,000-character message in UTF-8 plus its envelope. */
+export const MAX_SOCKET_PAYLOAD = 64 * 1024;
+
+/**
+ * Socket.IO over the Redis streams adapter, so replicas share rooms and connection-state recovery
+ * works across nodes. Every Redis name carries the deployment's prefix.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  constructor(
+    app: INestApplicationContext,
+    private readonly redis: RedisService,
+  ) {
+    super(app);
+  }
+
+  createIOServer(port: number, options?: ServerOptions): Server {
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      maxHttpBufferSize: MAX_SOCKET_PAYLOAD,
+      pingInterval: 20_000,
+      pingTimeout: 20_000,
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+    });
+    server.adapter(
+      createAdapter(this.redis.client, {
+        streamName: this.redis.key('socket.io'),
+        channelPrefix: this.redis.key('socket.io'),
+        sessionKeyPrefix: this.redis.key('sio', 'session:'),
+        maxLen: 10_000,
+        // The reading connection only notices a shutdown when its blocking read returns.
+        blockTimeInMs: 1000,
+        onlyPlaintext: true,
+      }),
+    );
+    return server;
+  }
+}

@@ -1,0 +1,63 @@
+import { Logger } from '@nestjs/common';
+import type { Socket } from 'socket.io';
+import { Ack } from '../contracts/socket-events';
+import { AuthUser } from '../contracts/auth';
+import { ErrorKey, unauthorized } from '../common/errors';
+import { toEnvelope } from '../common/filters/error-envelope.filter';
+import { TokenBucket } from './socket-rate-limiter';
+
+/** What a connection carries between events. */
+export interface SocketState {
+  user: AuthUser;
+  tokenExpiresAt: number;
+  expiryTimer?: NodeJS.Timeout;
+  /** set when the token ran out; the socket is about to be dropped and answers nothing more */
+  expired?: boolean;
+  sendLimit: TokenBucket;
+  typingLimit: TokenBucket;
+  typingAt: Map<string, number>;
+  watching: Set<string>;
+}
+
+/**
+ * Per-connection state lives beside the socket, not in socket.data: socket.data is serialised into Redis
+ * for connection-state recovery, and timers and buckets don't serialise.
+ */
+const states = new WeakMap<Socket, SocketState>();
+
+export function attachState(socket: Socket, state: SocketState): void {
+  states.set(socket, state);
+  socket.data = { userCode: state.user.code };
+}
+
+/** The socket's state; only sockets that passed the handshake have one. */
+export function stateOf(socket: Socket): SocketState {
+  const state = states.get(socket);
+  if (!state) throw new Error('socket without state');
+  return state;
+}
+
+/** The state of a socket whose token is still valid; 401 otherwise. */
+export function liveStateOf(socket: Socket): SocketState {
+  const state = stateOf(socket);
+  if (state.expired || Date.now() >= state.tokenExpiresAt) throw unauthorized(ErrorKey.SessionExpired);
+  return state;
+}
+
+export const hasState = (socket: Socket): boolean => states.has(socket);
+
+const logger = new Logger('Socket');
+
+/**
+ * Runs an event handler and turns its outcome into the acknowledgement: the result as { ok: true, ... } or
+ * any failure as { ok: false, error: { code, message } }. Nothing a client sends can throw past here.
+ */
+export async function respond<T extends object>(run: () => Promise<T>): Promise<Ack<T>> {
+  try {
+    return { ok: true, ...(await run()) };
+  } catch (err) {
+    const { envelope } = toEnvelope(err);
+    if (envelope.code >= 500) logger.error({ err }, 'socket handler failed');
+    return { ok: false, error: { code: envelope.code, message: envelope.message } };
+  }
+}

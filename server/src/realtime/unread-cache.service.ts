@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { UnreadCountPayload } from '../contracts/socket-events';
+import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
+import { RedisService } from '../redis/redis.service';
+
+const TOTAL = '_total';
+const TTL_MS = 10 * 60 * 1000;
+
+/** Adds 1 to one group's count in every cached hash; a missing hash answers false (recompute it). */
+const INCREMENT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('EXISTS', key) == 1 then
+    local g = redis.call('HINCRBY', key, ARGV[1], 1)
+    local t = redis.call('HINCRBY', key, '${TOTAL}', 1)
+    redis.call('PEXPIRE', key, ARGV[2])
+    out[i] = {g, t}
+  else
+    out[i] = false
+  end
+end
+return out`;
+
+/** Sets one group's count after a read and moves the total by the difference; false when not cached. */
+const SET_GROUP = `
+local key = KEYS[1]
+if redis.call('EXISTS', key) == 0 then return false end
+local old = tonumber(redis.call('HGET', key, ARGV[1]) or '0')
+local new = tonumber(ARGV[2])
+if new == 0 then redis.call('HDEL', key, ARGV[1]) else redis.call('HSET', key, ARGV[1], new) end
+local total = redis.call('HINCRBY', key, '${TOTAL}', new - old)
+redis.call('PEXPIRE', key, ARGV[3])
+return total`;
+
+/**
+ * Unread counts for pushes, so a message costs one Redis call for all its recipients instead of a query
+ * per recipient. Each user's counts live in a hash (group → n, plus the total) filled from Postgres when
+ * missing and refilled on every read; entries expire, so any drift heals. REST answers stay exact from Postgres.
+ */
+@Injectable()
+export class UnreadCacheService {
+  constructor(
+    private readonly redis: RedisService,
+    private readonly groups: ChatGroupsRepository,
+  ) {}
+
+  private key(userCode: string): string {
+    return this.redis.key('unread', userCode);
+  }
+
+  /** A new message in a group: the recipients' new counts (only that group in `groups`). */
+  async messageArrived(recipientCodes: string[], groupCode: string): Promise<Map<string, UnreadCountPayload>> {
+    const result = new Map<string, UnreadCountPayload>();
+    if (recipientCodes.length === 0) return result;
+    const replies = (await this.redis.client.eval(INCREMENT, {
+      keys: recipientCodes.map((c) => this.key(c)),
+      arguments: [groupCode, String(TTL_MS)],
+    })) as ([number, number] | null)[];
+    const cold: string[] = [];
+    replies.forEach((reply, i) => {
+      if (reply) result.set(recipientCodes[i], { total: Number(reply[1]), groups: { [groupCode]: Number(reply[0]) } });
+      else cold.push(recipientCodes[i]);
+    });
+    if (cold.length) {
+      for (const [code, counts] of await this.refresh(cold)) {
+        result.set(code, { total: counts.total, groups: { [groupCode]: counts.groups[groupCode] ?? 0 } });
+      }
+    }
+    return result;
+  }
+
+  /** After a read: the group's remaining count and the user's new total. */
+  async groupRead(userCode: string, groupCode: string, unread: number): Promise<UnreadCountPayload> {
+    const total = await this.redis.client.eval(SET_GROUP, {
+      keys: [this.key(userCode)],
+      arguments: [groupCode, String(unread), String(TTL_MS)],
+    });
+    if (total === null) {
+      const fresh = (await this.refresh([userCode])).get(userCode)!;
+      return { total: fresh.total, groups: { [groupCode]: fresh.groups[groupCode] ?? 0 } };
+    }
+    return { total: Number(total), groups: { [groupCode]: unread } };
+  }
+
+  /** The user's counts, from the cache when it holds them. */
+  async current(userCode: string): Promise<UnreadCountPayload> {
+    const cached = await this.redis.client.hGetAll(this.key(userCode));
+    if (cached[TOTAL] === undefined) return (await this.refresh([userCode])).get(userCode)!;
+    const { [TOTAL]: total, ...groups } = cached;
+    return { total: Number(total), groups: Object.fromEntries(Object.entries(groups).map(([g, n]) => [g, Number(n)])) };
+  }
+
+  /** Forgets users' counts (after deletes); the next push recomputes them. */
+  async forget(userCodes: string[]): Promise<void> {
+    if (userCodes.length) await this.redis.client.del(userCodes.map((c) => this.key(c)));
+  }
+
+  /** Recomputes users' counts from Postgres and caches them. */
+  async refresh(userCodes: string[]): Promise<Map<string, UnreadCountPayload>> {
+    const counts = new Map<string, UnreadCountPayload>(userCodes.map((c) => [c, { total: 0, groups: {} }]));
+    for (const row of await this.groups.unreadByUserCodes(userCodes)) {
+      if (row.unread <= 0) continue;
+      const c = counts.get(row.user_code)!;
+      c.groups[row.code] = row.unread;
+      c.total += row.unread;
+    }
+    const multi = this.redis.client.multi();
+    for (const [code, c] of counts) {
+      const key = this.key(code);
+      multi.del(key);
+      multi.hSet(key, { ...Object.fromEntries(Object.entries(c.groups).map(([g, n]) => [g, String(n)])), [TOTAL]: String(c.total) });
+      multi.pExpire(key, TTL_MS);
+    }
+    await multi.exec();
+    return counts;
+  }
+}

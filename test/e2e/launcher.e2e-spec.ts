@@ -1,0 +1,315 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { configSchema } from '../../server/src/config/config.schema';
+import { readTestRun } from '../utils/test-env';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Launched {
+  process: ChildProcess;
+  output: () => string;
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The environment of a developer's shell, without this jest run's own variables. */
+function baseEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...extra };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  return env;
+}
+
+function launch(args: string[], env: NodeJS.ProcessEnv): Launched {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    listeners.forEach((l) => l());
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const waitFor = (pattern: RegExp, timeoutMs = 90_000) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = output.match(pattern);
+        if (!match) return;
+        done();
+        resolve(match);
+      };
+      const timer = setTimeout(() => (done(), reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`))), timeoutMs);
+      const early = exited.then(({ code }) => (done(), reject(new Error(`exited (${code}) before ${pattern}; output:\n${output}`))));
+      const done = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        void early;
+      };
+      listeners.add(check);
+      check();
+    });
+  return { process: child, output: () => output, waitFor, exited };
+}
+
+/** Resolves with the exit, or rejects after timeoutMs: a clean shutdown takes a few seconds. */
+async function exitWithin(launched: Launched, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no exit within ${timeoutMs} ms; output:\n${launched.output()}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([launched.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function stopIfRunning(launched: Launched | undefined) {
+  if (!launched || launched.process.exitCode !== null || launched.process.signalCode !== null) return;
+  launched.process.kill('SIGTERM');
+  await exitWithin(launched, 30_000).catch(() => launched.process.kill('SIGKILL'));
+}
+
+const childPids = (parent: number): number[] =>
+  spawnSync('ps', ['-o', 'pid=', '--ppid', String(parent)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((s) => Number(s.trim()))
+    .filter(Boolean);
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function health(port: number): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function waitForWorker(port: number): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { status, body } = await health(port);
+    if (status === 200 && body.worker === 'up') return body;
+    if (Date.now() > deadline) throw new Error(`worker never up: ${JSON.stringify(body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'parley-launcher-'));
+const prefix = (name: string) => `${readTestRun().REDIS_PREFIX}${name}-${randomBytes(3).toString('hex')}:`;
+
+describe('launcher (npm start)', () => {
+  beforeAll(() => {
+    // Build what is stale once, so the cases below time the launcher rather than tsc and Vite.
+    const build = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/lib/build.mjs')).buildIfStale()"], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+  }, 250_000);
+
+  describe('with DATABASE_URL and REDIS_URL', () => {
+    const run = readTestRun();
+    const database = `parley_launcher_${randomBytes(4).toString('hex')}`;
+    let dataDir: string;
+    let launched: Launched | undefined;
+
+    beforeAll(async () => {
+      dataDir = tempDir();
+      const admin = new Client({ connectionString: run.adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${database}"`);
+      await admin.end();
+    });
+    afterAll(async () => {
+      await stopIfRunning(launched);
+      const admin = new Client({ connectionString: run.adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await admin.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('runs server and worker until /api/health is 200, then stops everything on SIGINT with exit 0', async () => {
+      const url = new URL(run.adminUrl);
+      url.pathname = `/${database}`;
+      const port = await freePort();
+      launched = launch(['scripts/launch.mjs'], baseEnv({
+        DATABASE_URL: url.toString(),
+        REDIS_URL: run.REDIS_URL,
+        REDIS_PREFIX: prefix('launcher'),
+        PORT: String(port),
+        PARLEY_DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+      }));
+
+      const [, shown] = await launched.waitFor(/Parley is running at (http:\/\/localhost:\d+)/);
+      expect(shown).toBe(`http://localhost:${port}`);
+      expect(await waitForWorker(port)).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', worker: 'up' });
+      expect(launched.output()).toMatch(/^\[server\] \{.*"msg":"Nest application successfully started"/m);
+      expect(launched.output()).toMatch(/^\[worker\] \{.*"msg":"worker started"/m);
+      // Development secrets were generated once, readable by the owner only.
+      const secrets = path.join(dataDir, 'secrets.json');
+      expect(fs.statSync(secrets).mode & 0o777).toBe(0o600);
+      expect(Object.keys(JSON.parse(fs.readFileSync(secrets, 'utf8')))).toEqual(
+        expect.arrayContaining(['JWT_SECRET', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']),
+      );
+
+      const children = childPids(launched.process.pid!);
+      expect(children.length).toBeGreaterThanOrEqual(2);
+      launched.process.kill('SIGINT');
+      expect(await exitWithin(launched, 15_000)).toEqual({ code: 0, signal: null });
+      expect(children.filter(alive)).toEqual([]);
+      expect(launched.output()).toMatch(/\[launcher\] stopped\n/);
+    }, 90_000);
+
+    it('stops with a non-zero exit when the server cannot start, naming the variable', async () => {
+      const url = new URL(run.adminUrl);
+      url.pathname = `/${database}`;
+      const failing = launch(['scripts/launch.mjs'], baseEnv({
+        NODE_ENV: 'production',
+        DATABASE_URL: url.toString(),
+        REDIS_URL: run.REDIS_URL,
+        REDIS_PREFIX: prefix('launcher-fail'),
+        PORT: String(await freePort()),
+        PARLEY_DATA_DIR: dataDir,
+      }));
+      const { code } = await exitWithin(failing, 60_000);
+      expect(code).not.toBe(0);
+      expect(failing.output()).toMatch(/JWT_SECRET: Required|JWT_SECRET/);
+      expect(failing.output()).toMatch(/stopping everything/);
+    }, 90_000);
+  });
+
+  describe('with embedded Postgres (no DATABASE_URL)', () => {
+    const run = readTestRun();
+    const redisPrefix = prefix('launcher-embedded');
+    let dataDir: string;
+    beforeAll(() => (dataDir = tempDir()));
+    afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+    async function start(): Promise<{ launched: Launched; port: number }> {
+      const port = await freePort();
+      const launched = launch(['scripts/launch.mjs'], baseEnv({
+        REDIS_URL: run.REDIS_URL,
+        REDIS_PREFIX: redisPrefix,
+        PORT: String(port),
+        PARLEY_DATA_DIR: dataDir,
+      }));
+      await launched.waitFor(/Parley is running at/);
+      return { launched, port };
+    }
+
+    async function embedded(): Promise<Client> {
+      const { POSTGRES_PASSWORD } = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+      const { postgresPort } = JSON.parse(fs.readFileSync(path.join(dataDir, 'state.json'), 'utf8'));
+      const client = new Client({ host: '127.0.0.1', port: postgresPort, user: 'postgres', password: POSTGRES_PASSWORD, database: 'parley' });
+      await client.connect();
+      return client;
+    }
+
+    async function stop(launched: Launched) {
+      const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      launched.process.kill('SIGINT');
+      expect(await exitWithin(launched, 20_000)).toEqual({ code: 0, signal: null });
+      expect(alive(postmaster)).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    }
+
+    it('initialises a cluster the first time and reuses its data the second time', async () => {
+      const first = await start();
+      try {
+        expect(first.launched.output()).toMatch(/initialising embedded PostgreSQL/);
+        expect(first.launched.output()).toMatch(/new cluster/);
+        expect((await health(first.port)).body).toMatchObject({ postgres: 'up', redis: 'up' });
+        const db = await embedded();
+        await db.query('CREATE TABLE launcher_marker (note text)');
+        await db.query("INSERT INTO launcher_marker VALUES ('kept')");
+        await db.end();
+        await stop(first.launched);
+      } finally {
+        await stopIfRunning(first.launched);
+      }
+
+      const second = await start();
+      try {
+        expect(second.launched.output()).not.toMatch(/initialising embedded PostgreSQL/);
+        expect(second.launched.output()).toMatch(/existing data/);
+        const db = await embedded();
+        const { rows } = await db.query('SELECT note FROM launcher_marker');
+        const { rows: migrations } = await db.query('SELECT count(*)::int AS n FROM migrations');
+        await db.end();
+        expect(rows).toEqual([{ note: 'kept' }]);
+        expect(migrations[0].n).toBeGreaterThan(0);
+        await stop(second.launched);
+      } finally {
+        await stopIfRunning(second.launched);
+      }
+    }, 120_000);
+  });
+
+  describe('config validated at boot', () => {
+    const run = readTestRun();
+    const valid = () => ({
+      DATABASE_URL: run.DATABASE_URL,
+      REDIS_URL: run.REDIS_URL,
+      REDIS_PREFIX: prefix('config'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PORT: '0',
+    });
+    const runMain = (script: string, env: Record<string, string | undefined>) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [script], { cwd: ROOT, env: baseEnv(env), stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('exit', (code) => resolve({ code, stderr }));
+      });
+    const SERVER = 'dist/server/src/main.js';
+    const WORKER = 'dist/workers/src/main.js';
+    const cases: Array<[string, string, Record<string, string | undefined>, RegExp]> = [
+      ['server without JWT_SECRET', SERVER, { JWT_SECRET: undefined }, /JWT_SECRET: Required/],
+      ['server with PORT=eighty', SERVER, { PORT: 'eighty' }, /PORT: Expected number/],
+      ['worker without REDIS_URL', WORKER, { REDIS_URL: undefined }, /REDIS_URL: Required/],
+      ['worker with WORKER_CONCURRENCY=0', WORKER, { WORKER_CONCURRENCY: '0' }, /WORKER_CONCURRENCY: Number must be greater than or equal to 1/],
+    ];
+
+    it('.env.example lists every variable of the config schema', () => {
+      const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+      const listed = new Set([...example.matchAll(/^# ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+      expect(Object.keys(configSchema.shape).filter((name) => !listed.has(name))).toEqual([]);
+    });
+
+    it('stops the server and the worker with exit 1 and a message naming the bad variable', async () => {
+      const results = await Promise.all(cases.map(([, script, override]) => runMain(script, { ...valid(), ...override })));
+      results.forEach(({ code, stderr }, i) => {
+        const [label, , , message] = cases[i];
+        expect({ label, code, stderr }).toEqual({ label, code: 1, stderr: expect.stringMatching(message) });
+        expect(stderr).toMatch(/^Invalid configuration:/);
+      });
+    }, 60_000);
+  });
+});

@@ -1,0 +1,32 @@
+import { WorkerHost } from '@nestjs/bullmq';
+import { MetadataScanner } from '@nestjs/core';
+import { Job, UnrecoverableError } from 'bullmq';
+import { JOB_HANDLER } from './job-processor.decorators';
+
+const scanner = new MetadataScanner();
+
+/** The @OnJob methods of an instance's class, by job name (several per name only when the code is wrong). */
+export function jobHandlersOf(instance: object): Array<{ job: string; method: string }> {
+  const proto = Object.getPrototypeOf(instance) as Record<string, object> | null;
+  if (!proto) return [];
+  const found: Array<{ job: string; method: string }> = [];
+  for (const method of scanner.getAllMethodNames(proto)) {
+    const job = Reflect.getMetadata(JOB_HANDLER, proto[method]) as string | undefined;
+    if (job) found.push({ job, method });
+  }
+  return found;
+}
+
+/** Base of every @JobProcessor: sends each job to the @OnJob method for its name. */
+export abstract class JobProcessorHost extends WorkerHost {
+  private methods?: Map<string, string>;
+
+  async process(job: Job): Promise<unknown> {
+    this.methods ??= new Map(jobHandlersOf(this).map(({ job: name, method }) => [name, method]));
+    const method = this.methods.get(job.name);
+    // The boot check makes this unreachable for known names; a stray job must not be retried forever.
+    if (!method) throw new UnrecoverableError(`no handler for job "${job.name}" on queue "${job.queueName}"`);
+    const handler = (this as unknown as Record<string, (payload: unknown, job: Job) => Promise<unknown>>)[method];
+    return handler.call(this, job.data, job);
+  }
+}

@@ -1,0 +1,38 @@
+import { Inject, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { hostname } from 'node:os';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../../../server/src/config/config.module';
+import { AppConfig } from '../../../server/src/config/config.schema';
+import { JobName, QueueName, WORKER_HEARTBEAT_KEY, WorkerHeartbeat } from '../../../server/src/contracts/queues';
+import { JobService } from '../../../server/src/queue/job.service';
+import { RedisService } from '../../../server/src/redis/redis.service';
+import { JobProcessor, OnJob } from '../jobs/job-processor.decorators';
+import { JobProcessorHost } from '../jobs/job-processor.host';
+
+/** Housekeeping jobs. The heartbeat proves a worker can reach Postgres and Redis; /api/health reads it. */
+@JobProcessor(QueueName.Maintenance)
+export class MaintenanceProcessor extends JobProcessorHost implements OnApplicationBootstrap {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly redis: RedisService,
+    private readonly jobs: JobService,
+  ) {
+    super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.schedule(JobName.Heartbeat, this.config.HEARTBEAT_INTERVAL * 1000, {});
+  }
+
+  @OnJob(JobName.Heartbeat)
+  async heartbeat(): Promise<WorkerHeartbeat> {
+    await this.db.query('SELECT 1');
+    const beat: WorkerHeartbeat = { at: new Date().toISOString(), pid: process.pid, host: hostname() };
+    await this.redis.client.set(this.redis.key(...WORKER_HEARTBEAT_KEY), JSON.stringify(beat), {
+      EX: 3 * this.config.HEARTBEAT_INTERVAL,
+    });
+    return beat;
+  }
+}
