@@ -47,5 +47,6 @@ export interface Instance {
 
 export interface AppConfigFile {
   languages: { code: string; locale: string; suggestedCurrencies: string[] }[];
-  currencies: string[];
+  currencies: { code: string; name: string; decimals: number }[];
+  defaultCurrency: string;
 }

@@ -48,7 +48,7 @@ export interface ClientToServerEvents {
   'group:read': (payload: { groupCode: string; seq: number }, ack: (res: Ack<{ unread: UnreadCountPayload }>) => void) => void;
   sync: (
     payload: { groups: { groupCode: string; afterSeq: number }[] },
-    ack: (res: Ack<{ messages: ChatMessagePayload[]; more: string[] }>) => void,
+    ack: (res: Ack<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }>) => void,
   ) => void;
   typing: (payload: { groupCode: string }) => void;
   activity: (payload: object) => void;
