@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { Role } from '../../server/src/contracts/roles';
+import { RedisService } from '../../server/src/redis/redis.service';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 
@@ -67,6 +68,20 @@ describe('realtime gateway', () => {
     expect(res.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
     expect(res.more).toEqual([]);
     expect(res.missing).toEqual(['notMyGroup123']);
+  });
+
+  it('still delivers when the ordering record was lost (Redis flushed): held, then let through', async () => {
+    const group = await createGroup(t, [a, b]);
+    const [sa, sb] = await Promise.all([connect(t.url, a.token), connect(t.url, b.token)]);
+    await call(sa, 'message:send', { groupCode: group, clientKey: 'r1', message: 'one' });
+    const redis = t.app.get(RedisService);
+    await redis.client.del(redis.key('fanout', 'last', group));
+    const late = next(sb, 'message:new', (m) => m.message === 'two', 6000);
+    await call(sa, 'message:send', { groupCode: group, clientKey: 'r2', message: 'two' });
+    expect((await late).seq).toBe(2);
+    const third = next(sb, 'message:new', (m) => m.message === 'three', 2000);
+    await call(sa, 'message:send', { groupCode: group, clientKey: 'r3', message: 'three' });
+    expect((await third).seq).toBe(3);
   });
 
   it('shows typing to the other participants only', async () => {

@@ -34,10 +34,24 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   }
 
   private async messageCreated({ message, participantCodes }: MessageCreatedEvent): Promise<void> {
-    await this.ordered.publish(message.groupCode, message.seq, [...participantCodes.map(userRoom), groupRoom(message.groupCode)], message);
     const recipients = participantCodes.filter((code) => code !== message.userCode);
-    const counts = await this.unread.messageArrived(recipients, message.groupCode);
-    await this.ordered.publishBatch([...counts].map(([code, payload]) => ({ rooms: [userRoom(code)], event: 'unread:count', payload })));
+    const cold = await this.ordered.publishMessage(
+      message.groupCode,
+      message.seq,
+      [...participantCodes.map(userRoom), groupRoom(message.groupCode)],
+      message,
+      recipients.map((code) => ({ code, unreadKey: this.unread.keyOf(code) })),
+    );
+    if (cold.length === 0) return;
+    // Counts not cached yet come from Postgres, where this message is already counted.
+    const counts = await this.unread.refresh(cold);
+    await this.ordered.publishBatch(
+      [...counts].map(([code, c]) => ({
+        rooms: [userRoom(code)],
+        event: 'unread:count',
+        payload: { total: c.total, groups: { [message.groupCode]: c.groups[message.groupCode] ?? 0 } },
+      })),
+    );
   }
 
   private async messageDeleted(e: MessageDeletedEvent): Promise<void> {

@@ -1,7 +1,9 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RedisClientType } from 'redis';
+import { userRoom } from '../contracts/socket-events';
 import { RedisService } from '../redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
+import { UNREAD_TOTAL_FIELD, UNREAD_TTL_MS } from './unread-cache.service';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
 const HOLD_MS = 2000;
@@ -18,24 +20,45 @@ interface Delivery {
 type FanoutEntry = Delivery[];
 
 /**
- * Gate per group: a message is appended to the shared fan-out stream only after every lower seq of its group,
+ * One call per message. Gate per group: a message is appended to the shared fan-out stream only after every lower seq of its group,
  * so the stream holds each group's messages in seq order. A message whose predecessor hasn't arrived is held;
- * one arriving late after a restart is let through rather than lost.
+ * one arriving after the sweeper gave up on it is let through rather than lost.
  */
 const GATE = `
 local lastKey, pendingKey, heldKey, stream = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local seq, entry, now, maxLen, group = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5]
-local last = tonumber(redis.call('GET', lastKey))
-if last == nil then last = seq - 1 end
+local seq, entry, now, maxLen, group, unreadTtl, roomPrefix =
+  tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
+
+-- Recipients' cached unread counts (KEYS[5..], codes in ARGV[8..]): one more in this group; a missing
+-- cache is reported back so the caller fills it from Postgres.
+local counts, cold = {}, {}
+for i = 5, #KEYS do
+  local code = ARGV[i + 3]
+  if redis.call('EXISTS', KEYS[i]) == 1 then
+    local n = redis.call('HINCRBY', KEYS[i], group, 1)
+    local total = redis.call('HINCRBY', KEYS[i], '${UNREAD_TOTAL_FIELD}', 1)
+    redis.call('PEXPIRE', KEYS[i], unreadTtl)
+    counts[#counts + 1] = { rooms = { roomPrefix .. code }, event = 'unread:count', payload = { total = total, groups = { [group] = n } } }
+  else
+    cold[#cold + 1] = code
+  end
+end
+if #counts > 0 then
+  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', cjson.encode(counts))
+end
+
+-- No record (a new group, or one idle past the key's life): wait for seq 1, and let the sweeper release a
+-- later seq after HOLD_MS if its predecessors were published before the record was lost.
+local last = tonumber(redis.call('GET', lastKey)) or 0
 if seq <= last then
   redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', entry)
-  return 3
+  return cold
 end
 if seq > last + 1 then
   redis.call('HSET', pendingKey, tostring(seq), entry)
   redis.call('EXPIRE', pendingKey, 3600)
   redis.call('ZADD', heldKey, 'NX', now, group)
-  return 1
+  return cold
 end
 redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', entry)
 last = seq
@@ -46,9 +69,9 @@ while true do
   redis.call('HDEL', pendingKey, tostring(last + 1))
   last = last + 1
 end
-redis.call('SET', lastKey, last, 'EX', 86400)
+redis.call('SET', lastKey, last, 'EX', 604800)
 if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
-return 2`;
+return cold`;
 
 /** Lets a stalled group's held messages through in seq order, skipping the gap. */
 const FLUSH = `
@@ -62,7 +85,7 @@ for _, s in ipairs(seqs) do
   if tonumber(s) > last then last = tonumber(s) end
 end
 redis.call('DEL', pendingKey)
-redis.call('SET', lastKey, last, 'EX', 86400)
+redis.call('SET', lastKey, last, 'EX', 604800)
 redis.call('ZREM', heldKey, group)
 return #seqs`;
 
@@ -108,13 +131,31 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     await this.reader?.destroy();
   }
 
-  /** Delivers a group's message to these rooms on every node, after all its group's lower seqs. */
-  async publish(groupCode: string, seq: number, rooms: string[], payload: unknown): Promise<void> {
+  /**
+   * Delivers a group's message to these rooms on every node, after all its group's lower seqs, and pushes the
+   * recipients' new unread counts, in one Redis call. Answers the recipients whose counts weren't cached.
+   */
+  async publishMessage(
+    groupCode: string,
+    seq: number,
+    rooms: string[],
+    payload: unknown,
+    recipients: { code: string; unreadKey: string }[],
+  ): Promise<string[]> {
     const entry: FanoutEntry = [{ rooms, event: 'message:new', payload }];
-    await this.redis.client.eval(GATE, {
-      keys: this.keys(groupCode),
-      arguments: [String(seq), JSON.stringify(entry), String(Date.now()), String(STREAM_MAX_LEN), groupCode],
-    });
+    return (await this.redis.client.eval(GATE, {
+      keys: [...this.keys(groupCode), ...recipients.map((r) => r.unreadKey)],
+      arguments: [
+        String(seq),
+        JSON.stringify(entry),
+        String(Date.now()),
+        String(STREAM_MAX_LEN),
+        groupCode,
+        String(UNREAD_TTL_MS),
+        userRoom(''),
+        ...recipients.map((r) => r.code),
+      ],
+    })) as string[];
   }
 
   /** Deliveries with no order to keep (unread counts), in one stream entry however many users they reach. */

@@ -3,23 +3,10 @@ import { UnreadCountPayload } from '../contracts/socket-events';
 import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
 import { RedisService } from '../redis/redis.service';
 
-const TOTAL = '_total';
-const TTL_MS = 10 * 60 * 1000;
-
-/** Adds 1 to one group's count in every cached hash; a missing hash answers false (recompute it). */
-const INCREMENT = `
-local out = {}
-for i, key in ipairs(KEYS) do
-  if redis.call('EXISTS', key) == 1 then
-    local g = redis.call('HINCRBY', key, ARGV[1], 1)
-    local t = redis.call('HINCRBY', key, '${TOTAL}', 1)
-    redis.call('PEXPIRE', key, ARGV[2])
-    out[i] = {g, t}
-  else
-    out[i] = false
-  end
-end
-return out`;
+export const UNREAD_TOTAL_FIELD = '_total';
+export const UNREAD_TTL_MS = 10 * 60 * 1000;
+const TOTAL = UNREAD_TOTAL_FIELD;
+const TTL_MS = UNREAD_TTL_MS;
 
 /** Sets one group's count after a read and moves the total by the difference; false when not cached. */
 const SET_GROUP = `
@@ -33,8 +20,8 @@ redis.call('PEXPIRE', key, ARGV[3])
 return total`;
 
 /**
- * Unread counts for pushes, so a message costs one Redis call for all its recipients instead of a query
- * per recipient. Each user's counts live in a hash (group → n, plus the total) filled from Postgres when
+ * Unread counts for pushes, so a message costs no query per recipient (the fan-out's message script
+ * increments the cached counts in the same Redis call that publishes the message). Each user's counts live in a hash (group → n, plus the total) filled from Postgres when
  * missing and refilled on every read; entries expire, so any drift heals. REST answers stay exact from Postgres.
  */
 @Injectable()
@@ -48,25 +35,9 @@ export class UnreadCacheService {
     return this.redis.key('unread', userCode);
   }
 
-  /** A new message in a group: the recipients' new counts (only that group in `groups`). */
-  async messageArrived(recipientCodes: string[], groupCode: string): Promise<Map<string, UnreadCountPayload>> {
-    const result = new Map<string, UnreadCountPayload>();
-    if (recipientCodes.length === 0) return result;
-    const replies = (await this.redis.client.eval(INCREMENT, {
-      keys: recipientCodes.map((c) => this.key(c)),
-      arguments: [groupCode, String(TTL_MS)],
-    })) as ([number, number] | null)[];
-    const cold: string[] = [];
-    replies.forEach((reply, i) => {
-      if (reply) result.set(recipientCodes[i], { total: Number(reply[1]), groups: { [groupCode]: Number(reply[0]) } });
-      else cold.push(recipientCodes[i]);
-    });
-    if (cold.length) {
-      for (const [code, counts] of await this.refresh(cold)) {
-        result.set(code, { total: counts.total, groups: { [groupCode]: counts.groups[groupCode] ?? 0 } });
-      }
-    }
-    return result;
+  /** The Redis key of a user's cached counts (the fan-out's message script increments it). */
+  keyOf(userCode: string): string {
+    return this.key(userCode);
   }
 
   /** After a read: the group's remaining count and the user's new total. */

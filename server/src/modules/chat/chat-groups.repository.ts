@@ -126,7 +126,9 @@ export class ChatGroupsRepository {
 
   participantCodes(groupId: string): Promise<string[]> {
     return this.db
-      .query(`SELECT u.code FROM chat_participant p JOIN "user" u ON u.id = p.user_id WHERE p.group_id = $1`, [groupId])
+      .query(`SELECT (SELECT u.code FROM "user" u WHERE u.id = p.user_id) AS code FROM chat_participant p WHERE p.group_id = $1`, [
+        groupId,
+      ])
       .then((rows: { code: string }[]) => rows.map((r) => r.code));
   }
 

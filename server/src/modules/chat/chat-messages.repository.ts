@@ -101,7 +101,8 @@ outboxed AS (
 SELECT i.*, $1::varchar AS group_code, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
        u.email AS author_email, u.avatar_url AS author_avatar_url, $9::varchar[] AS file_codes, true AS created,
        (SELECT type FROM target) AS group_type,
-       (SELECT array_agg(pu.code) FROM chat_participant pp JOIN "user" pu ON pu.id = pp.user_id
+       -- One primary-key lookup per participant (a join here may be planned as a scan of every user).
+       (SELECT array_agg((SELECT pu.code FROM "user" pu WHERE pu.id = pp.user_id)) FROM chat_participant pp
         WHERE pp.group_id = i.group_id) AS participant_codes
 FROM inserted i LEFT JOIN "user" u ON u.id = $2
 UNION ALL
