@@ -1,14 +1,12 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import { DataSource } from 'typeorm';
-import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
 import { ConfigError, loadConfig } from './config/load-config';
-import { dataSourceOptions, runMigrations } from './database/data-source';
 
 async function bootstrap(): Promise<void> {
+  // The environment is checked before the application's modules load, so a bad variable is reported at once.
   const config = loadConfig();
+  const { NestFactory } = await import('@nestjs/core');
+  const { DataSource } = await import('typeorm');
+  const { dataSourceOptions, runMigrations } = await import('./database/data-source');
   if (config.MIGRATIONS_RUN) {
     const ds = await new DataSource(dataSourceOptions(config)).initialize();
     try {
@@ -17,7 +15,12 @@ async function bootstrap(): Promise<void> {
       await ds.destroy();
     }
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  const { AppModule } = await import('./app.module');
+  const { configureApp } = await import('./app.setup');
+  const app = await NestFactory.create<import('@nestjs/platform-express').NestExpressApplication>(AppModule, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   configureApp(app);
   await app.listen(config.PORT, config.HOST);
 }

@@ -120,3 +120,18 @@ describe('refresh and login failures', () => {
     expect(api.refresh).not.toHaveBeenCalled();
   });
 });
+
+describe('refresh across tabs', () => {
+  it('adopts a fresh token another tab stored meanwhile instead of using the refresh cookie again', async () => {
+    const mine = tokenExpiringIn(60, 50);
+    localStorage.setItem(TOKEN_KEY, mine);
+    api.me.mockResolvedValue(user);
+    await startSession();
+    const fromOtherTab = tokenExpiringIn(900, 50);
+    localStorage.setItem(TOKEN_KEY, fromOtherTab);
+
+    expect(await refreshToken()).toBe(true);
+    expect(api.refresh).not.toHaveBeenCalled();
+    expect(sessionStore.token).toBe(fromOtherTab);
+  });
+});

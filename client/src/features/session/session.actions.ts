@@ -71,9 +71,27 @@ export async function logout(): Promise<void> {
   if (hadToken) await userApi.logout().catch(() => undefined);
 }
 
-/** Refreshes the access token with the refresh cookie; on failure the user is logged out. */
+/** Runs `fn` while holding a lock shared by every tab of this origin (where the browser has Web Locks). */
+function acrossTabs<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(name, fn) : fn();
+}
+
+/**
+ * Refreshes the access token with the refresh cookie; on failure the user is logged out. Tabs take turns:
+ * the server treats a second use of a refresh cookie as theft, so a tab that finds a fresh token written by
+ * another tab while it waited adopts it instead of refreshing again.
+ */
 export function refreshToken(): Promise<boolean> {
-  refreshing ??= (async () => {
+  const stale = sessionStore.token;
+  refreshing ??= acrossTabs('parley.session.refresh', async () => {
+    const stored = readStorage(TOKEN_KEY);
+    const storedClaims = decodeToken(stored);
+    if (stored && stored !== stale && storedClaims && planRefresh(storedClaims.exp, Date.now()).kind === 'schedule') {
+      sessionStore.token = stored;
+      scheduleRefresh(stored);
+      return true;
+    }
     const claims = decodeToken(sessionStore.token);
     if (claims && planRefresh(claims.exp, Date.now()).kind === 'too-late') {
       showSessionExpired();
@@ -87,7 +105,7 @@ export function refreshToken(): Promise<boolean> {
       await logout();
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
