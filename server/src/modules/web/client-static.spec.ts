@@ -21,6 +21,13 @@ describe('client history fallback', () => {
     expect(isHistoryRequest(req('/jobs', ''))).toBe(false);
     expect(isHistoryRequest(req('/jobs', 'text/html', 'POST'))).toBe(false);
   });
+
+  it('answers a request for anything (curl) at a page path, but not at a missing file', () => {
+    expect(isHistoryRequest(req('/', '*/*'))).toBe(true);
+    expect(isHistoryRequest(req('/messages/abc', '*/*'))).toBe(true);
+    expect(isHistoryRequest(req('/static/missing.js', '*/*'))).toBe(false);
+    expect(isHistoryRequest(req('/api/me', '*/*'))).toBe(false);
+  });
 });
 
 describe('client cache headers', () => {

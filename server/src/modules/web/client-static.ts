@@ -9,12 +9,17 @@ export const HASHED_ASSETS_DIR = 'static';
 
 const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-/** A GET for a page of the client app: not the API, the socket, instance styles or config, and asking for HTML. */
+/**
+ * A GET for a page of the client app: not the API, the socket, instance styles or config; asking for HTML,
+ * or for anything (curl's default Accept) at a path that doesn't look like a file: a missing script stays a 404.
+ */
 export function isHistoryRequest(req: Pick<Request, 'method' | 'path' | 'headers'>): boolean {
   if (req.method !== 'GET') return false;
   const path = req.path.toLowerCase();
   if (SERVER_PREFIXES.some((prefix) => underPrefix(path, prefix)) || SERVER_PATHS.includes(path)) return false;
-  return (req.headers.accept ?? '').includes('text/html');
+  const accept = req.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  return accept.includes('*/*') && !/\.[a-z0-9]+$/.test(path);
 }
 
 /** Hashed assets never change under their name; everything else (index.html, logo, worker) is revalidated. */
