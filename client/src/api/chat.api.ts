@@ -75,6 +75,9 @@ export const chatApi = {
   send: (code: string, body: SendMessageBody) => http.post<ChatMessage>(group(code), body, { handleErrors: false }),
   start: (body: { userList: string[]; message?: string; lang?: string; createNewGroup?: boolean }) =>
     http.put<{ group: ChatGroup; message: ChatMessage | null }>('/api/message/groups', body),
+  rename: (code: string, body: { name?: string | null; subtitle?: string | null }) => http.patch<ChatGroup>(group(code), body),
+  addParticipants: (code: string, participants: string[]) =>
+    http.post<ChatGroup>(`/api/message/group/${encodeURIComponent(code)}/participants`, { participants }),
   deleteMessage: (code: string, messageCode: string) => http.delete<void>(`${group(code)}/messages/${encodeURIComponent(messageCode)}`),
   read: (code: string, seq: number) => http.post<{ readSeq: number; unread: UnreadCount }>(`${group(code)}/read`, { seq }, { handleErrors: false }),
   unreadCount: () => http.get<UnreadCount>('/api/message/UnreadCount', { cache: false, handleErrors: false }),

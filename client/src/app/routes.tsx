@@ -19,16 +19,13 @@ const ChatPage = page(() => import('@/features/chat/ChatPage').then((m) => m.Cha
 const AreaPlaceholder = page(() => import('@/features/placeholders/AreaPlaceholder').then((m) => m.AreaPlaceholder));
 const PremiumPlaceholder = page(() => import('@/features/placeholders/PremiumPlaceholder').then((m) => m.PremiumPlaceholder));
 
-/** Screens of later issues (jobs, messages, projects): the route and its guard exist, the screen is a notice. */
+/** Screens of later issues (jobs, projects): the route and its guard exist, the screen is a notice. */
 const AREA_ROUTES: [string, string][] = [
   [paths.jobs, tk('MENU.JOB_LIST')],
   [paths.jobOffers, tk('MENU.JOB_OFFERS')],
   [paths.jobPayments, tk('MENU.JOB_PAYMENTS')],
   [paths.job, tk('PLACEHOLDER.JOB')],
   [paths.jobOffer, tk('PLACEHOLDER.JOB_OFFER')],
-  [paths.messageNew, tk('PLACEHOLDER.NEW_CHAT')],
-  [paths.messageParticipants, tk('PLACEHOLDER.PARTICIPANTS')],
-  [paths.messageSettings, tk('PLACEHOLDER.CHAT_SETTINGS')],
   [paths.projects, tk('MENU.PROJECTS')],
   [paths.projectEstimate, tk('MENU.PROJECT_ESTIMATE')],
   [paths.projectRepo, tk('MENU.PROJECT_REPO')],
@@ -73,6 +70,9 @@ export const routes: RouteObject[] = [
       ...PREMIUM_ROUTES.map(([path, titleKey]) => guarded(path, <PremiumPlaceholder key={path} titleKey={titleKey} />)),
       guarded(paths.messages, <ChatPage />),
       guarded(paths.messageGroup, <ChatPage />),
+      guarded(paths.messageParticipants, <ChatPage view="participants" />),
+      guarded(paths.messageSettings, <ChatPage view="settings" />),
+      guarded(paths.messageNew, <ChatPage view="new" />),
       guarded(paths.admin, <AdminPage />),
       guarded(paths.user, <ProfilePage />),
       guarded(paths.users, <ProfilePage />),

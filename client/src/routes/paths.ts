@@ -42,6 +42,8 @@ export type RoutePath = (typeof paths)[keyof typeof paths];
 export const toUserProfile = (userCode: string): string => `/u/${encodeURIComponent(userCode)}`;
 export const toJob = (jobId: string): string => `/jobs/${encodeURIComponent(jobId)}`;
 export const toMessageGroup = (groupId: string): string => `/messages/${encodeURIComponent(groupId)}`;
+export const toMessageParticipants = (groupId: string): string => `${toMessageGroup(groupId)}/participants`;
+export const toMessageSettings = (groupId: string): string => `${toMessageGroup(groupId)}/settings`;
 
 /** The login address that brings the visitor back to `returnTo` afterwards. */
 export const toLogin = (returnTo?: string): string =>

@@ -5,6 +5,9 @@ import { useParams } from 'react-router-dom';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { ChatSidebar } from './components/ChatSidebar';
 import { Conversation } from './components/Conversation';
+import { GroupSettings } from './components/GroupSettings';
+import { NewChat } from './components/NewChat';
+import { Participants } from './components/Participants';
 
 function SelectChat() {
   const { t } = useTranslation();
@@ -19,14 +22,27 @@ function SelectChat() {
   );
 }
 
-/** /messages (the list and a 'select chat' prompt) and /messages/{groupId} (the list and the chat). */
-export function ChatPage() {
+export type ChatView = 'chat' | 'participants' | 'settings' | 'new';
+
+function Content({ view, groupId }: { view: ChatView; groupId: string | undefined }) {
+  if (view === 'new') return <NewChat />;
+  if (!groupId) return <SelectChat />;
+  if (view === 'participants') return <Participants key={groupId} code={groupId} />;
+  if (view === 'settings') return <GroupSettings key={groupId} code={groupId} />;
+  return <Conversation key={groupId} code={groupId} />;
+}
+
+/**
+ * The chat list beside: a 'select chat' prompt (/messages), the chat (/messages/{groupId}), its participants
+ * or settings (/messages/{groupId}/participants, /settings), or the new chat form (/messages/new/create).
+ */
+export function ChatPage({ view = 'chat' }: { view?: ChatView }) {
   const { groupId } = useParams();
   return (
     // The shell's main area minus its padding: the list and the chat scroll on their own.
     <Group h="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))" gap={0} wrap="nowrap" align="stretch" data-testid="chat-page">
       <ChatSidebar activeCode={groupId ?? null} />
-      {groupId ? <Conversation key={groupId} code={groupId} /> : <SelectChat />}
+      <Content view={view} groupId={groupId} />
     </Group>
   );
 }

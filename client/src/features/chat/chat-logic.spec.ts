@@ -1,5 +1,5 @@
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
-import { byActivity, canSend, canWrite, failedCode, formatMessageTime, groupTitle, messageState, newClientKey, withGroupingFlags } from './chat-logic';
+import { byActivity, canDeleteMessage, canSend, canWrite, failedCode, formatMessageTime, groupTitle, messageState, newClientKey, shownText, withGroupingFlags } from './chat-logic';
 
 const person = (code: string, name: string, surname: string) => ({ userCode: code, role: 0, readSeq: 0, user: { code, name, surname, avatar: null } });
 const ME = person('U_me', 'Me', 'Myself');
@@ -104,5 +104,30 @@ describe('enablement and ordering', () => {
       { code: 'c', lastMessageAt: '2026-02-01T00:00:00Z' },
     ];
     expect([...gs].sort(byActivity).map((g) => g.code)).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('message menu rules', () => {
+  const msg = { code: 'M1', userCode: 'U_a', deleted: false };
+
+  it('lets the author and moderators (50, 100) delete a stored message, nobody else', () => {
+    expect(canDeleteMessage(msg, 'U_a', 0)).toBe(true);
+    expect(canDeleteMessage(msg, 'U_b', 0)).toBe(false);
+    expect(canDeleteMessage(msg, 'U_b', 10)).toBe(false);
+    expect(canDeleteMessage(msg, 'U_b', 50)).toBe(true);
+    expect(canDeleteMessage(msg, 'U_b', 100)).toBe(true);
+    expect(canDeleteMessage({ ...msg, userCode: null }, null, 0)).toBe(false);
+  });
+
+  it('offers no delete for deleted, sending or failed messages', () => {
+    expect(canDeleteMessage({ ...msg, deleted: true }, 'U_a', 100)).toBe(false);
+    expect(canDeleteMessage({ ...msg, code: '-abc' }, 'U_a', 100)).toBe(false);
+    expect(canDeleteMessage({ ...msg, code: '!-abc' }, 'U_a', 100)).toBe(false);
+  });
+
+  it('shows the translation unless the original was asked for', () => {
+    expect(shownText({ message: 'Cześć', translation: 'Hi' }, false)).toBe('Hi');
+    expect(shownText({ message: 'Cześć', translation: 'Hi' }, true)).toBe('Cześć');
+    expect(shownText({ message: 'Hello', translation: null }, false)).toBe('Hello');
   });
 });

@@ -85,6 +85,20 @@ export const canWrite = (groupCode: string | null | undefined, participantCount:
 /** Sending needs text or a file (spec section 5). */
 export const canSend = (text: string, fileCount: number): boolean => text.trim().length > 0 || fileCount > 0;
 
+/** Spec section 3: instance admins (50) and global admins (100) moderate chats. */
+export const MODERATOR_ROLES: readonly number[] = [50, 100];
+
+/** A stored, not yet deleted message may be deleted by its author and by moderators. */
+export function canDeleteMessage(message: Pick<ChatMessage, 'code' | 'userCode' | 'deleted'>, meCode: string | null, role: number): boolean {
+  if (message.deleted || messageState(message.code) !== 'sent') return false;
+  return MODERATOR_ROLES.includes(role) || (meCode !== null && message.userCode === meCode);
+}
+
+/** The translation is shown when there is one, unless the reader asked for the original. */
+export function shownText(message: Pick<ChatMessage, 'message' | 'translation'>, showOriginal: boolean): string {
+  return message.translation && !showOriginal ? message.translation : message.message;
+}
+
 /** Newest activity first; groups without messages last. */
 export function byActivity(a: Pick<ChatGroup, 'lastMessageAt' | 'code'>, b: Pick<ChatGroup, 'lastMessageAt' | 'code'>): number {
   const at = (g: Pick<ChatGroup, 'lastMessageAt'>) => (g.lastMessageAt ? Date.parse(g.lastMessageAt) : 0);

@@ -1,4 +1,6 @@
 import { type ChatMessage, chatApi } from '@/api/chat.api';
+import { notify } from '@/components/notifications/notify';
+import { t } from '@/i18n/i18n';
 import { sessionStore } from '@/features/session/session.store';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { isRealtimeConnected, type ParleySocket } from '@/realtime/connection';
@@ -10,6 +12,7 @@ import {
   chatStore,
   highestSeq,
   lowestSeq,
+  markDeleted,
   receiveMessage,
   receiveMessages,
   threadOf,
@@ -145,4 +148,35 @@ export function sendMessage(groupCode: string, text: string, files: string[] = [
 
 export function sendTyping(groupCode: string): void {
   liveSocket()?.emit('typing', { groupCode });
+}
+
+/** Asks first; on yes the server deletes it and the message becomes the deleted marker. Resolves whether it was deleted. */
+export async function deleteMessage(groupCode: string, code: string): Promise<boolean> {
+  if (!(await notify.confirm(t('CHAT.DELETE_CONFIRM')))) return false;
+  await chatApi.deleteMessage(groupCode, code);
+  markDeleted(groupCode, code);
+  return true;
+}
+
+/** Starts the chat with these people (the server reuses one of exactly them) and sends the first message if given; returns its code. */
+export async function startChat(userCodes: string[], text: string): Promise<string> {
+  const message = text.trim();
+  const res = await chatApi.start({ userList: userCodes, ...(message ? { message, lang: preferencesStore.language } : {}) });
+  upsertGroup(res.group);
+  if (res.message) receiveMessage(res.message);
+  return res.group.code;
+}
+
+/** The group with all its participants, fresh from the server (lists carry at most 20 of them). */
+export async function refreshGroup(code: string): Promise<void> {
+  upsertGroup(await chatApi.group(code));
+}
+
+export async function addParticipants(code: string, userCodes: string[]): Promise<void> {
+  upsertGroup(await chatApi.addParticipants(code, userCodes));
+}
+
+/** Empty texts clear the name or subtitle (sent as null). */
+export async function saveGroupSettings(code: string, name: string, subtitle: string): Promise<void> {
+  upsertGroup(await chatApi.rename(code, { name: name.trim() || null, subtitle: subtitle.trim() || null }));
 }

@@ -1,8 +1,9 @@
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
-import { deliver, sendMessage } from './chat.actions';
-import { applyUnread, chatStore, markDeleted, messagesOf, receiveMessage, resetChat, sortedGroups, upsertGroup } from './chat.store';
+import { notify } from '@/components/notifications/notify';
+import { deleteMessage, deliver, sendMessage } from './chat.actions';
+import { applyUnread, chatStore, markDeleted, messagesOf, receiveMessage, resetChat, sortedGroups, toggleOriginal, upsertGroup } from './chat.store';
 
 const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
 const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
@@ -143,5 +144,44 @@ describe('optimistic sending (REST while the socket is down)', () => {
     await deliver('G_one', clientKey);
     expect(codes()).toEqual(['M1']);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('deleting a message', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('asks first, then DELETEs it and shows the deleted marker', async () => {
+    const confirm = jest.spyOn(notify, 'confirm').mockResolvedValue(true);
+    fetchMock.mockResolvedValueOnce({ ...answer(204, null), text: async () => '' });
+    receiveMessage(stored(1, { translation: 'translated' }));
+    await expect(deleteMessage('G_one', 'M1')).resolves.toBe(true);
+    expect(confirm).toHaveBeenCalledWith('Delete this message? Everyone will see it as deleted.');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toMatch(/\/api\/message\/groups\/G_one\/messages\/M1$/);
+    expect(init.method).toBe('DELETE');
+    expect(chatStore.threads.G_one.bySeq[1]).toMatchObject({ deleted: true, message: '', translation: null });
+  });
+
+  it('changes nothing when the confirm is declined', async () => {
+    jest.spyOn(notify, 'confirm').mockResolvedValue(false);
+    receiveMessage(stored(1));
+    await expect(deleteMessage('G_one', 'M1')).resolves.toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(chatStore.threads.G_one.bySeq[1].deleted).toBe(false);
+  });
+
+  it('keeps the message when the server refuses', async () => {
+    jest.spyOn(notify, 'confirm').mockResolvedValue(true);
+    fetchMock.mockResolvedValueOnce(answer(403, { code: 403, message: 'SHARED.ERROR.FORBIDDEN' }));
+    receiveMessage(stored(1));
+    await expect(deleteMessage('G_one', 'M1')).rejects.toBeTruthy();
+    expect(chatStore.threads.G_one.bySeq[1].deleted).toBe(false);
+  });
+
+  it('toggles the show-original flag per message', () => {
+    toggleOriginal('M1');
+    expect(chatStore.original).toEqual({ M1: true });
+    toggleOriginal('M1');
+    expect(chatStore.original).toEqual({});
   });
 });

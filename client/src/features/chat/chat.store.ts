@@ -19,9 +19,11 @@ export interface ChatState {
   unread: UnreadCount;
   /** Who is typing where, until when (epoch ms). */
   typing: Record<string, { userCode: string; until: number }>;
+  /** Codes of translated messages the reader switched back to their original text. */
+  original: Record<string, true>;
 }
 
-export const chatStore = proxy<ChatState>({ groups: {}, listLoaded: false, threads: {}, unread: { total: 0, groups: {} }, typing: {} });
+export const chatStore = proxy<ChatState>({ groups: {}, listLoaded: false, threads: {}, unread: { total: 0, groups: {} }, typing: {}, original: {} });
 
 export function resetChat(): void {
   chatStore.groups = {};
@@ -29,6 +31,12 @@ export function resetChat(): void {
   chatStore.threads = {};
   chatStore.unread = { total: 0, groups: {} };
   chatStore.typing = {};
+  chatStore.original = {};
+}
+
+export function toggleOriginal(code: string): void {
+  if (chatStore.original[code]) delete chatStore.original[code];
+  else chatStore.original[code] = true;
 }
 
 export function threadOf(groupCode: string): Thread {
@@ -66,7 +74,7 @@ export function receiveMessage(message: ChatMessage): boolean {
   const held = thread.bySeq[message.seq];
   if (message.clientKey && thread.pending[message.clientKey]?.userCode === message.userCode) delete thread.pending[message.clientKey];
   if (held && held.code === message.code) {
-    if (message.deleted && !held.deleted) Object.assign(held, { deleted: true, message: '' });
+    if (message.deleted && !held.deleted) Object.assign(held, { deleted: true, message: '', translation: null });
     return false;
   }
   thread.bySeq[message.seq] = { ...message, user: message.user ?? held?.user ?? authorOf(message) };
@@ -86,9 +94,9 @@ export function receiveMessages(messages: readonly ChatMessage[]): number {
 export function markDeleted(groupCode: string, code: string): void {
   const thread = chatStore.threads[groupCode];
   const message = thread && Object.values(thread.bySeq).find((m) => m.code === code);
-  if (message) Object.assign(message, { deleted: true, message: '' });
+  if (message) Object.assign(message, { deleted: true, message: '', translation: null });
   const last = chatStore.groups[groupCode]?.lastMessage;
-  if (last?.code === code) Object.assign(last, { deleted: true, message: '' });
+  if (last?.code === code) Object.assign(last, { deleted: true, message: '', translation: null });
 }
 
 export function addPending(message: ChatMessage & { clientKey: string }): void {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ChatMessageType, MESSAGE_PAGE_SIZE } from '../../contracts/chat';
 
 /** A message row joined with what a response needs: the group code, the author and the file codes. */
@@ -118,17 +120,23 @@ export class ChatMessagesRepository {
   async insert(input: InsertMessage): Promise<InsertResult | null> {
     let rows: (MessageRow & { created: boolean; group_type: number; participant_codes: string[] | null })[];
     try {
-      rows = await this.db.query(INSERT_MESSAGE_SQL, [
-        input.groupCode,
-        input.authorId,
-        input.code,
-        input.type,
-        input.text,
-        input.lang,
-        input.clientKey,
-        input.fileIds,
-        input.fileCodes,
-      ]);
+      // A named statement: each pooled connection parses and plans this CTE once, then only binds values.
+      const pool = (this.db.driver as PostgresDriver).master as Pool;
+      ({ rows } = await pool.query({
+        name: 'chat-insert-message',
+        text: INSERT_MESSAGE_SQL,
+        values: [
+          input.groupCode,
+          input.authorId,
+          input.code,
+          input.type,
+          input.text,
+          input.lang,
+          input.clientKey,
+          input.fileIds,
+          input.fileCodes,
+        ],
+      }));
     } catch (err) {
       // Two sends with the same client key raced: the loser rolled back (no seq used); return the winner's row.
       if ((err as { code?: string }).code === '23505' && input.clientKey) return this.insert(input);

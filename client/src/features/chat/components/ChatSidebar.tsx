@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { ChatGroup } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { sessionStore } from '@/features/session/session.store';
-import { toMessageGroup } from '@/routes/paths';
+import { paths, toMessageGroup } from '@/routes/paths';
 import { CHAT_SIDEBAR_WIDTH } from '../chat-logic';
 import { loadGroups } from '../chat.actions';
 import { chatStore, sortedGroups } from '../chat.store';
@@ -81,7 +81,7 @@ export function ChatSidebar({ activeCode }: { activeCode: string | null }) {
           </nav>
         </ScrollArea>
         <Box p="xs">
-          <Button component={Link} to="/messages/new/create" variant="light" fullWidth size="xs">
+          <Button component={Link} to={paths.messageNew} variant="light" fullWidth size="xs">
             {t('CHAT.NEW')}
           </Button>
         </Box>

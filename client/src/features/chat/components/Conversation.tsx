@@ -1,15 +1,18 @@
-import { Box, Button, Center, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { IconSettings, IconUsers } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
-import { sessionStore } from '@/features/session/session.store';
+import { roleOf, sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { realtimeStore } from '@/realtime/connection';
-import { MESSAGE_POLL_MS, canWrite, fullName, groupTitle, withGroupingFlags } from '../chat-logic';
-import { deliver, ensureGroup, loadOlder, markRead, openThread, pollNewer, sendMessage, sendTyping } from '../chat.actions';
-import { authorOf, chatStore, messagesOf } from '../chat.store';
+import { toMessageParticipants, toMessageSettings } from '@/routes/paths';
+import { MESSAGE_POLL_MS, canDeleteMessage, canWrite, fullName, groupTitle, withGroupingFlags } from '../chat-logic';
+import { deleteMessage, deliver, ensureGroup, loadOlder, markRead, openThread, pollNewer, sendMessage, sendTyping } from '../chat.actions';
+import { authorOf, chatStore, messagesOf, toggleOriginal } from '../chat.store';
 import { openChat } from '../open-chat';
 import { Composer } from './Composer';
 import { GroupName } from './GroupName';
@@ -33,7 +36,9 @@ function useTypingLabel(code: string, group: ChatGroup | undefined): string | nu
 export function Conversation({ code }: { code: string }) {
   const { t } = useTranslation();
   const chat = useSnapshot(chatStore);
-  const me = useSnapshot(sessionStore).user?.code ?? null;
+  const session = useSnapshot(sessionStore);
+  const me = session.user?.code ?? null;
+  const role = roleOf(session);
   const { status } = useSnapshot(realtimeStore);
   const [failed, setFailed] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
@@ -80,10 +85,24 @@ export function Conversation({ code }: { code: string }) {
   const author = (m: ChatMessage) => authorOf(m);
   return (
     <Stack gap={0} h="100%" style={{ flex: 1, minWidth: 0 }} data-testid="chat-conversation" data-group={code}>
-      <Box px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <GroupName group={group} meCode={me} size="md" fw={700} />
-        {group.subtitle ? <Text size="xs" c="dimmed" truncate>{group.subtitle}</Text> : null}
-      </Box>
+      <Group px="md" py="xs" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Box miw={0}>
+          <GroupName group={group} meCode={me} size="md" fw={700} />
+          {group.subtitle ? <Text size="xs" c="dimmed" truncate>{group.subtitle}</Text> : null}
+        </Box>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('CHAT.PARTICIPANTS')}>
+            <ActionIcon component={Link} to={toMessageParticipants(code)} variant="subtle" aria-label={t('CHAT.PARTICIPANTS')} data-testid="chat-open-participants">
+              <IconUsers size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('CHAT.SETTINGS')}>
+            <ActionIcon component={Link} to={toMessageSettings(code)} variant="subtle" aria-label={t('CHAT.SETTINGS')} data-testid="chat-open-settings">
+              <IconSettings size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
       <ScrollArea
         style={{ flex: 1 }}
         viewportRef={viewport}
@@ -116,6 +135,10 @@ export function Conversation({ code }: { code: string }) {
                 authorSurname={user?.surname ?? ''}
                 avatarUrl={user?.avatar?.url ?? null}
                 onRetry={(clientKey) => void deliver(code, clientKey)}
+                canDelete={canDeleteMessage(m, me, role)}
+                showingOriginal={Boolean(chat.original[m.code])}
+                onDelete={(messageCode) => void deleteMessage(code, messageCode).catch(() => undefined)}
+                onToggleOriginal={toggleOriginal}
               />
             );
           })}

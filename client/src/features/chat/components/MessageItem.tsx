@@ -1,9 +1,11 @@
-import { ActionIcon, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDots, IconLanguage, IconRefresh, IconTrash, IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
-import { type ListedMessage, formatMessageTime, fullName } from '../chat-logic';
+import { toUserProfile } from '@/routes/paths';
+import { type ListedMessage, formatMessageTime, fullName, shownText } from '../chat-logic';
 
 export interface MessageItemProps {
   message: ListedMessage;
@@ -12,10 +14,52 @@ export interface MessageItemProps {
   authorSurname: string;
   avatarUrl: string | null;
   onRetry: (clientKey: string) => void;
+  /** The author or a moderator, and the message is stored and not deleted. */
+  canDelete: boolean;
+  /** The reader switched this translated message back to its original text. */
+  showingOriginal: boolean;
+  onDelete: (code: string) => void;
+  onToggleOriginal: (code: string) => void;
+}
+
+type MenuProps = Pick<MessageItemProps, 'message' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
+
+/** Show profile (every message with an author), show original / translation (translated ones), delete (author, moderators). */
+function MessageMenu({ message, canDelete, showingOriginal, onDelete, onToggleOriginal }: MenuProps) {
+  const { t } = useTranslation();
+  const translated = Boolean(message.translation) && !message.deleted;
+  if (!message.userCode && !translated && !canDelete) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon size="sm" variant="subtle" color="gray" aria-label={t('CHAT.MESSAGE_MENU')} data-testid="chat-message-menu">
+          <IconDots size={14} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {message.userCode ? (
+          <Menu.Item component={Link} to={toUserProfile(message.userCode)} leftSection={<IconUser size={14} />} data-testid="chat-message-profile">
+            {t('CHAT.SHOW_PROFILE')}
+          </Menu.Item>
+        ) : null}
+        {translated ? (
+          <Menu.Item leftSection={<IconLanguage size={14} />} onClick={() => onToggleOriginal(message.code)} data-testid="chat-message-translation">
+            {showingOriginal ? t('CHAT.SHOW_TRANSLATION') : t('CHAT.SHOW_ORIGINAL')}
+          </Menu.Item>
+        ) : null}
+        {canDelete ? (
+          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(message.code)} data-testid="chat-message-delete">
+            {t('CHAT.DELETE')}
+          </Menu.Item>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
 /** One message: avatar and name open a run of the same author; mine on the right; sending at half opacity, failed in red. */
-export const MessageItem = memo(function MessageItem({ message, mine, authorName, authorSurname, avatarUrl, onRetry }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  const { message, mine, authorName, authorSurname, avatarUrl, onRetry, showingOriginal } = props;
   const { t } = useTranslation();
   const failed = message.state === 'failed';
   const head = !message.hasPrevious;
@@ -47,25 +91,28 @@ export const MessageItem = memo(function MessageItem({ message, mine, authorName
             </Text>
           </Group>
         ) : null}
-        <Tooltip label={formatMessageTime(message.createdAt)} disabled={head} openDelay={500}>
-          <Paper
-            px="sm"
-            py={6}
-            radius="md"
-            bg={mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
-            style={failed ? { border: '1px solid var(--mantine-color-error)' } : undefined}
-          >
-            {message.deleted ? (
-              <Text size="sm" fs="italic" c="dimmed" data-testid="chat-message-deleted">
-                {t('CHAT.DELETED')}
-              </Text>
-            ) : (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="chat-message-text">
-                {message.message}
-              </Text>
-            )}
-          </Paper>
-        </Tooltip>
+        <Group gap={4} wrap="nowrap" align="center" style={{ flexDirection: mine ? 'row-reverse' : 'row' }}>
+          <Tooltip label={formatMessageTime(message.createdAt)} disabled={head} openDelay={500}>
+            <Paper
+              px="sm"
+              py={6}
+              radius="md"
+              bg={mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
+              style={failed ? { border: '1px solid var(--mantine-color-error)' } : undefined}
+            >
+              {message.deleted ? (
+                <Text size="sm" fs="italic" c="dimmed" data-testid="chat-message-deleted">
+                  {t('CHAT.DELETED')}
+                </Text>
+              ) : (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="chat-message-text">
+                  {shownText(message, showingOriginal)}
+                </Text>
+              )}
+            </Paper>
+          </Tooltip>
+          <MessageMenu {...props} />
+        </Group>
         {failed ? (
           <Group gap={4}>
             <Text size="xs" c="var(--mantine-color-error)" data-testid="chat-message-failed">
