@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
-//   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30
+//   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30 [--rates 100,200]
+//   [--warmup 5] [--baseline] [--urls a,b] [--out result.json]
 // Creates its users (POST /api/user) and groups (PUT /api/message/groups) through the API, connects one real
 // socket.io-client socket per user (spread over --urls when given), sends --rate messages/s for --duration s,
 // then prints send→ack and send→receive latency (p50/p95/p99/max), delivered vs expected, and lost, duplicated
@@ -19,7 +20,7 @@ const { io } = require('socket.io-client');
 const here = dirname(fileURLToPath(import.meta.url));
 
 function parseArgs(argv) {
-  const opts = { url: 'http://localhost:3000', users: 100, groups: 10, rate: 100, duration: 20, out: null, baseline: false, drain: 5 };
+  const opts = { url: 'http://localhost:3000', users: 100, groups: 10, rate: 100, duration: 20, out: null, baseline: false, drain: 5, warmup: 5 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
@@ -29,9 +30,11 @@ function parseArgs(argv) {
       case '--users': opts.users = Number(value()); break;
       case '--groups': opts.groups = Number(value()); break;
       case '--rate': opts.rate = Number(value()); break;
+      case '--rates': opts.rates = value().split(',').map(Number); break;
       case '--duration': opts.duration = Number(value()); break;
       case '--out': opts.out = value(); break;
       case '--drain': opts.drain = Number(value()); break;
+      case '--warmup': opts.warmup = Number(value()); break;
       case '--baseline': opts.baseline = true; break;
       case '--baseline-only': opts.baseline = 'only'; break;
       default: throw new Error(`unknown option ${flag}`);
@@ -139,6 +142,7 @@ async function drive(label, urls, setup, opts) {
           socket.on('message:new', (m) => {
             if (m.userCode === u.code) return;
             const origin = sent.get(m.clientKey);
+            if (origin?.warmup) return;
             if (seen.has(m.code)) {
               duplicated++;
               return;
@@ -154,33 +158,41 @@ async function drive(label, urls, setup, opts) {
         }),
     ),
   );
-  console.log(`${label}: ${sockets.length} sockets connected over ${urls.length} URL(s); sending ${opts.rate} msg/s for ${opts.duration} s`);
+  console.log(`${label}: ${sockets.length} sockets connected over ${urls.length} URL(s); sending ${opts.rate} msg/s, ${opts.warmup} s warm-up then ${opts.duration} s measured`);
 
-  const started = performance.now();
-  let sentCount = 0;
-  await new Promise((resolve) => {
-    const timer = setInterval(() => {
-      const elapsed = (performance.now() - started) / 1000;
-      if (elapsed >= opts.duration) {
-        clearInterval(timer);
-        return resolve();
-      }
-      const due = Math.floor(elapsed * opts.rate) - sentCount;
-      for (let k = 0; k < due; k++) {
-        const i = Math.floor(Math.random() * users.length);
-        const u = users[i];
-        const clientKey = `k${sentCount}-${randomBytes(3).toString('hex')}`;
-        const at = performance.now();
-        sent.set(clientKey, { at, group: u.group });
-        expected += sizeOf.get(u.group) - 1;
-        sentCount++;
-        sockets[i].timeout(10_000).emit('message:send', { groupCode: u.group, clientKey, message: `load ${sentCount}` }, (err, reply) => {
-          if (err || !reply?.ok) failedAcks++;
-          else ackLatency.push(performance.now() - at);
-        });
-      }
-    }, 5);
-  });
+  /** Sends at the rate for `seconds`; a warm-up's messages (caches filling, JIT) count in no figure. */
+  const traffic = (seconds, warmup) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      let count = 0;
+      const timer = setInterval(() => {
+        const elapsed = (performance.now() - started) / 1000;
+        if (elapsed >= seconds) {
+          clearInterval(timer);
+          return resolve(count);
+        }
+        const due = Math.floor(elapsed * opts.rate) - count;
+        for (let k = 0; k < due; k++) {
+          const i = Math.floor(Math.random() * users.length);
+          const u = users[i];
+          const clientKey = `${warmup ? 'w' : 'k'}${count}-${randomBytes(3).toString('hex')}`;
+          const at = performance.now();
+          sent.set(clientKey, { at, group: u.group, warmup });
+          if (!warmup) expected += sizeOf.get(u.group) - 1;
+          count++;
+          sockets[i].timeout(10_000).emit('message:send', { groupCode: u.group, clientKey, message: `load ${count}` }, (err, reply) => {
+            if (warmup) return;
+            if (err || !reply?.ok) failedAcks++;
+            else ackLatency.push(performance.now() - at);
+          });
+        }
+      }, 5);
+    });
+  if (opts.warmup > 0) {
+    await traffic(opts.warmup, true);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const sentCount = await traffic(opts.duration, false);
   const drainUntil = performance.now() + opts.drain * 1000;
   while (delivered < expected - 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
   sockets.forEach((s) => s.close());
@@ -228,11 +240,16 @@ async function startBareRelay() {
 const opts = parseArgs(process.argv.slice(2));
 const results = [];
 try {
-  if (opts.baseline !== 'only') results.push(await drive('parley', opts.urls, await setUpParley(opts), opts));
+  // --rates 200,400,600 steps through several rates with the same users and groups.
+  const rates = opts.rates ?? [opts.rate];
+  if (opts.baseline !== 'only') {
+    const setup = await setUpParley(opts);
+    for (const rate of rates) results.push(await drive('parley', opts.urls, setup, { ...opts, rate }));
+  }
   if (opts.baseline) {
     const relay = await startBareRelay();
     try {
-      results.push(await drive('bare socket.io', [relay.url], setUpBaseline(opts), opts));
+      for (const rate of rates) results.push(await drive('bare socket.io', [relay.url], setUpBaseline(opts), { ...opts, rate }));
     } finally {
       relay.stop();
     }
