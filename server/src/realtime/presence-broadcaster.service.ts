@@ -5,7 +5,10 @@ import { PresenceService, presenceBucket } from '../modules/presence/presence.se
 import { RedisService } from '../redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
 
+/** Every local user is looked at once per SWEEP_MS, a slice per tick, so the work never arrives as one burst. */
 const SWEEP_MS = 30_000;
+const SWEEP_SLICES = 15;
+const SWEEP_BATCH = 200;
 
 export const presenceRoom = (userCode: string) => `presence:${userCode}`;
 
@@ -17,6 +20,7 @@ export const presenceRoom = (userCode: string) => `presence:${userCode}`;
 @Injectable()
 export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
   private sweep?: NodeJS.Timeout;
+  private sweepTick = 0;
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
   constructor(
@@ -27,7 +31,7 @@ export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.sweep = setInterval(() => void this.sweepLocalUsers().catch(() => undefined), SWEEP_MS);
+    this.sweep = setInterval(() => void this.sweepSlice().catch(() => undefined), SWEEP_MS / SWEEP_SLICES);
     this.sweep.unref();
   }
 
@@ -57,16 +61,23 @@ export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
     this.pending.set(userCode, timer);
   }
 
-  /** Users connected here may drift from available to away without any event: look at them now and then. */
-  private async sweepLocalUsers(): Promise<void> {
+  /**
+   * Users connected here may drift from available to away without any event, so they are looked at now and
+   * then: each tick takes the users whose code falls in that tick's slice, in small batches.
+   */
+  private async sweepSlice(): Promise<void> {
     const io = this.emitter.io;
     if (!io) return;
+    const slice = this.sweepTick++ % SWEEP_SLICES;
     const codes = new Set<string>();
     for (const socket of io.of('/').sockets.values()) {
       const code = (socket.data as { userCode?: string }).userCode;
-      if (code) codes.add(code);
+      if (code && sliceOf(code) === slice) codes.add(code);
     }
-    await this.announceIfChanged([...codes]);
+    const list = [...codes];
+    for (let i = 0; i < list.length; i += SWEEP_BATCH) {
+      await this.announceIfChanged(list.slice(i, i + SWEEP_BATCH));
+    }
   }
 
   private async announceIfChanged(userCodes: string[]): Promise<void> {
@@ -80,4 +91,11 @@ export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
       if (previous[i] !== states[i]) this.emitter.io?.to(presenceRoom(s.userCode)).emit('presence', s);
     });
   }
+}
+
+/** A stable slice for a user code, so each user is swept once per cycle. */
+function sliceOf(code: string): number {
+  let hash = 0;
+  for (let i = 0; i < code.length; i++) hash = (hash * 31 + code.charCodeAt(i)) | 0;
+  return Math.abs(hash) % SWEEP_SLICES;
 }
