@@ -14,7 +14,8 @@ import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatUsersRepository } from './chat-users.repository';
 import { mapGroupForObserver, mapGroupRow } from './chat.mapper';
 import { RoomWatchersService } from './room-watchers.service';
-import { AddParticipantsDto, GroupListQueryDto, PatchGroupDto } from './dto/chat-request.dto';
+import { pageOf } from '../../common/dto/page-query.dto';
+import { AddParticipantsDto, GROUP_PAGE_SIZE, GroupListQueryDto, PatchGroupDto } from './dto/chat-request.dto';
 import { ChatGroupDto, ChatGroupPageDto } from './dto/chat-response.dto';
 
 const LIST_PARTICIPANTS = 20;
@@ -33,8 +34,7 @@ export class ChatGroupsService {
 
   /** The caller's groups, newest activity first. */
   async list(user: AuthUser, query: GroupListQueryDto): Promise<ChatGroupPageDto> {
-    const page = Number(query.page ?? 1);
-    const pageSize = Number(query.pageSize ?? 50);
+    const { page, pageSize } = pageOf(query, GROUP_PAGE_SIZE);
     const rows = await this.groups.listForUser(user.id, (page - 1) * pageSize, pageSize + 1);
     const hasMore = rows.length > pageSize;
     const groups = await this.hydrate(rows.slice(0, pageSize), LIST_PARTICIPANTS);

@@ -6,7 +6,8 @@ import { CurrentInstance, CurrentUser } from '../../common/decorators/current-us
 import { Public } from '../../common/decorators/public.decorator';
 import { RequireAnyRole } from '../../common/decorators/roles.decorator';
 import { CodeParamPipe } from '../../common/pipes';
-import { InstanceListQueryDto, UpdateInstanceDto } from './dto/instance-request.dto';
+import { pageOf } from '../../common/dto/page-query.dto';
+import { INSTANCE_PAGE_SIZE, InstanceListQueryDto, UpdateInstanceDto } from './dto/instance-request.dto';
 import { CurrentInstanceDto, InstanceDto, InstancePageDto } from './dto/instance-response.dto';
 import { InstanceEntity } from './instance.entity';
 import { InstancesService } from './instances.service';
@@ -42,7 +43,8 @@ export class InstancesController {
   })
   @ApiOkResponse({ type: InstancePageDto })
   list(@CurrentUser() user: AuthUser, @Query() query: InstanceListQueryDto): Promise<InstancePageDto> {
-    return this.instances.list(user, Number(query.page ?? 1), Number(query.pageSize ?? 20));
+    const { page, pageSize } = pageOf(query, INSTANCE_PAGE_SIZE);
+    return this.instances.list(user, page, pageSize);
   }
 
   @Get(':id')

@@ -4,7 +4,8 @@ import { AuthUser } from '../../contracts/auth';
 import { Role } from '../../contracts/roles';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequireAnyRole } from '../../common/decorators/roles.decorator';
-import { AuditPageDto, AuditQueryDto, BusyRoomDto, RoomsQueryDto } from './dto/moderation.dto';
+import { pageOf } from '../../common/dto/page-query.dto';
+import { AUDIT_PAGE_SIZE, AuditPageDto, AuditQueryDto, BusyRoomDto, RoomsQueryDto } from './dto/moderation.dto';
 import { ModerationQueriesService } from './moderation-queries.service';
 
 @ApiTags('admin')
@@ -18,7 +19,8 @@ export class AdminController {
   @ApiOperation({ summary: 'The moderation audit log (watches, unwatches, moderator deletes), newest first' })
   @ApiOkResponse({ type: AuditPageDto })
   audit(@CurrentUser() user: AuthUser, @Query() query: AuditQueryDto): Promise<AuditPageDto> {
-    return this.queries.audit(user, Number(query.page ?? 1), Number(query.pageSize ?? 50));
+    const { page, pageSize } = pageOf(query, AUDIT_PAGE_SIZE);
+    return this.queries.audit(user, page, pageSize);
   }
 
   @Get('rooms')

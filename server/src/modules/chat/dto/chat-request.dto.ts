@@ -21,6 +21,7 @@ import {
 import { CLIENT_KEY_PATTERN, MESSAGE_MAX_LENGTH } from '../../../contracts/chat';
 import { LANGUAGE_CODES } from '../../../contracts/languages';
 import { CODE_PATTERN } from '../../../common/codes';
+import { PageQueryDto } from '../../../common/dto/page-query.dto';
 
 const MAX_FILES = 10;
 const MAX_USERS = 500;
@@ -174,7 +175,9 @@ export class MarkReadDto {
   seq: number;
 }
 
-export class GroupListQueryDto {
+export const GROUP_PAGE_SIZE = 50;
+
+export class GroupListQueryDto extends PageQueryDto(100, GROUP_PAGE_SIZE) {
   @ApiPropertyOptional({ enum: LANGUAGE_CODES })
   @IsOptional()
   @IsIn(LANGUAGE_CODES)
@@ -185,14 +188,4 @@ export class GroupListQueryDto {
   @IsString()
   @MaxLength(32)
   fresh?: string;
-
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Matches(/^[1-9]\d{0,5}$/)
-  page?: string;
-
-  @ApiPropertyOptional({ default: 50, maximum: 100 })
-  @IsOptional()
-  @Matches(/^(100|[1-9]\d?)$/)
-  pageSize?: string;
 }

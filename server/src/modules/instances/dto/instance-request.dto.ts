@@ -1,3 +1,4 @@
+import { PageQueryDto } from '../../../common/dto/page-query.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { CODE_PATTERN } from '../../../common/codes';
@@ -65,14 +66,6 @@ export class UpdateInstanceDto {
   customCss?: string;
 }
 
-export class InstanceListQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Matches(/^[1-9]\d{0,5}$/)
-  page?: string;
+export const INSTANCE_PAGE_SIZE = 20;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Matches(/^(100|[1-9]\d?)$/)
-  pageSize?: string;
-}
+export class InstanceListQueryDto extends PageQueryDto(100, INSTANCE_PAGE_SIZE) {}

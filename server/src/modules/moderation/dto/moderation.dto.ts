@@ -1,17 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
+import { PageQueryDto } from '../../../common/dto/page-query.dto';
 
-export class AuditQueryDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Matches(/^[1-9]\d{0,5}$/)
-  page?: string;
+export const AUDIT_PAGE_SIZE = 50;
 
-  @ApiPropertyOptional({ default: 50, maximum: 200 })
-  @IsOptional()
-  @Matches(/^(200|1\d\d|[1-9]\d?)$/)
-  pageSize?: string;
-}
+export class AuditQueryDto extends PageQueryDto(200, AUDIT_PAGE_SIZE) {}
 
 export class RoomsQueryDto {
   @ApiPropertyOptional({ default: 10, maximum: 1440, description: 'the window, in minutes' })
