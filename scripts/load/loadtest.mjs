@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
 //   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30 [--rates 100,200]
-//   [--warmup 5] [--baseline] [--urls a,b] [--out result.json]
+//   [--warmup 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--out result.json]
 // Creates its users (POST /api/user) and groups (PUT /api/message/groups) through the API, connects one real
 // socket.io-client socket per user (spread over --urls when given), sends --rate messages/s for --duration s,
 // then prints send→ack and send→receive latency (p50/p95/p99/max), delivered vs expected, and lost, duplicated
 // and out-of-order deliveries, and writes them as JSON (--out). It stops by itself and talks only to the URLs given.
+// --server-pids (Linux, same machine) adds the servers' CPU time per message sent, read from /proc: a figure
+// that stays comparable when the machine is busy with other work, unlike latency.
 // Registering many users needs the server's login rate limit raised: AUTH_RATE_LIMIT_IP=1000000 npm start.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,6 +38,7 @@ function parseArgs(argv) {
       case '--drain': opts.drain = Number(value()); break;
       case '--warmup': opts.warmup = Number(value()); break;
       case '--baseline': opts.baseline = true; break;
+      case '--server-pids': opts.serverPids = value().split(',').filter(Boolean).map(Number); break;
       case '--baseline-only': opts.baseline = 'only'; break;
       default: throw new Error(`unknown option ${flag}`);
     }
@@ -51,6 +54,22 @@ function parseArgs(argv) {
     throw new Error('need --users ≥ 2, 1 ≤ --groups ≤ --users, --rate > 0, --duration > 0');
   }
   return opts;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; null when unreadable. */
+function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+function serverCpu(pids) {
+  const each = pids.map(cpuSecondsOf);
+  return each.includes(null) ? null : each.reduce((a, b) => a + b, 0);
 }
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
@@ -192,7 +211,9 @@ async function drive(label, urls, setup, opts) {
     await traffic(opts.warmup, true);
     await new Promise((r) => setTimeout(r, 1000));
   }
+  const cpuBefore = opts.serverPids ? serverCpu(opts.serverPids) : null;
   const sentCount = await traffic(opts.duration, false);
+  const cpuAfter = opts.serverPids ? serverCpu(opts.serverPids) : null;
   const drainUntil = performance.now() + opts.drain * 1000;
   while (delivered < expected - 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
   sockets.forEach((s) => s.close());
@@ -214,6 +235,8 @@ async function drive(label, urls, setup, opts) {
     outOfOrder,
     sendToAckMs: summary(ackLatency),
     sendToReceiveMs: summary(receiveLatency),
+    serverCpuMsPerMessage: cpuBefore !== null && cpuAfter !== null && sentCount > 0 ? ((cpuAfter - cpuBefore) * 1000) / sentCount : null,
+    serverCpuPercent: cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) / opts.duration) * 100 : null,
   };
 }
 
@@ -222,6 +245,7 @@ function print(r) {
   console.log(`\n== ${r.label}: ${r.sockets} sockets, ${r.groups} groups, ${f(r.achievedRate)} msg/s for ${r.durationS} s`);
   console.log(`   send→ack      p50 ${f(r.sendToAckMs.p50)}  p95 ${f(r.sendToAckMs.p95)}  p99 ${f(r.sendToAckMs.p99)}  max ${f(r.sendToAckMs.max)} ms (${r.acked}/${r.sent} acked, ${r.failedAcks} failed)`);
   console.log(`   send→receive  p50 ${f(r.sendToReceiveMs.p50)}  p95 ${f(r.sendToReceiveMs.p95)}  p99 ${f(r.sendToReceiveMs.p99)}  max ${f(r.sendToReceiveMs.max)} ms`);
+  if (r.serverCpuMsPerMessage != null) console.log(`   server CPU    ${f(r.serverCpuMsPerMessage * 1000)} µs per message sent, ${f(r.serverCpuPercent)} % of one core`);
   console.log(`   delivered ${r.delivered}/${r.expectedDeliveries}  lost ${r.lost}  duplicated ${r.duplicated}  out of order ${r.outOfOrder}`);
 }
 
