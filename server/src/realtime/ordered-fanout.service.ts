@@ -3,6 +3,7 @@ import type { RedisClientType } from 'redis';
 import { userRoom } from '../contracts/socket-events';
 import { RedisService } from '../redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
+import { SocketWriteBatch } from './socket-write-batch';
 import { UNREAD_TOTAL_FIELD, UNREAD_TTL_MS } from './unread-cache.service';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
@@ -171,11 +172,17 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     while (this.running && this.reader?.isOpen) {
       try {
         const reply = await this.reader.xRead({ key: this.stream, id: lastId }, { BLOCK: READ_BLOCK_MS, COUNT: 500 });
-        for (const batch of (reply as { messages: { id: string; message: Record<string, string> }[] }[] | null) ?? []) {
-          for (const { id, message } of batch.messages) {
-            lastId = id;
-            this.deliver(message.e);
+        const io = this.emitter.io;
+        const writes = io ? new SocketWriteBatch(io.of('/')) : null;
+        try {
+          for (const batch of (reply as { messages: { id: string; message: Record<string, string> }[] }[] | null) ?? []) {
+            for (const { id, message } of batch.messages) {
+              lastId = id;
+              this.deliver(message.e, writes);
+            }
           }
+        } finally {
+          writes?.release();
         }
       } catch (err) {
         if (!this.running) return;
@@ -185,10 +192,11 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private deliver(raw: string | undefined): void {
+  private deliver(raw: string | undefined, writes: SocketWriteBatch | null): void {
     if (!raw) return;
     // Every node reads the stream, so each delivers only to its own sockets.
     for (const { rooms, event, payload } of JSON.parse(raw) as FanoutEntry) {
+      writes?.hold(rooms);
       this.emitter.io?.local.to(rooms).emit(event, payload as never);
     }
   }
