@@ -67,6 +67,18 @@ function cpuSecondsOf(pid) {
   }
 }
 
+/** Busy and total CPU seconds of the whole machine so far, from /proc/stat (all cores). */
+function machineCpu() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = ticks[3] + ticks[4];
+    const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: (total - idle) / 100, total: total / 100 };
+  } catch {
+    return null;
+  }
+}
+
 function serverCpu(pids) {
   const each = pids.map(cpuSecondsOf);
   return each.includes(null) ? null : each.reduce((a, b) => a + b, 0);
@@ -212,8 +224,12 @@ async function drive(label, urls, setup, opts) {
     await new Promise((r) => setTimeout(r, 1000));
   }
   const cpuBefore = opts.serverPids ? serverCpu(opts.serverPids) : null;
+  const machineBefore = machineCpu();
+  const generatorBefore = process.cpuUsage();
   const sentCount = await traffic(opts.duration, false);
   const cpuAfter = opts.serverPids ? serverCpu(opts.serverPids) : null;
+  const machineAfter = machineCpu();
+  const generatorCpu = process.cpuUsage(generatorBefore);
   const drainUntil = performance.now() + opts.drain * 1000;
   while (delivered < expected - 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
   sockets.forEach((s) => s.close());
@@ -237,6 +253,8 @@ async function drive(label, urls, setup, opts) {
     sendToReceiveMs: summary(receiveLatency),
     serverCpuMsPerMessage: cpuBefore !== null && cpuAfter !== null && sentCount > 0 ? ((cpuAfter - cpuBefore) * 1000) / sentCount : null,
     serverCpuPercent: cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) / opts.duration) * 100 : null,
+    generatorCpuPercent: ((generatorCpu.user + generatorCpu.system) / 1e6 / opts.duration) * 100,
+    machineBusyPercent: machineBefore && machineAfter ? ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100 : null,
   };
 }
 
@@ -246,6 +264,8 @@ function print(r) {
   console.log(`   send→ack      p50 ${f(r.sendToAckMs.p50)}  p95 ${f(r.sendToAckMs.p95)}  p99 ${f(r.sendToAckMs.p99)}  max ${f(r.sendToAckMs.max)} ms (${r.acked}/${r.sent} acked, ${r.failedAcks} failed)`);
   console.log(`   send→receive  p50 ${f(r.sendToReceiveMs.p50)}  p95 ${f(r.sendToReceiveMs.p95)}  p99 ${f(r.sendToReceiveMs.p99)}  max ${f(r.sendToReceiveMs.max)} ms`);
   if (r.serverCpuMsPerMessage != null) console.log(`   server CPU    ${f(r.serverCpuMsPerMessage * 1000)} µs per message sent, ${f(r.serverCpuPercent)} % of one core`);
+  console.log(`   generator CPU ${f(r.generatorCpuPercent)} % of one core (near 100 % the generator itself adds latency)`);
+  if (r.machineBusyPercent != null) console.log(`   machine CPU   ${f(r.machineBusyPercent)} % busy (all cores, every process: the generator, databases and anything else running)`);
   console.log(`   delivered ${r.delivered}/${r.expectedDeliveries}  lost ${r.lost}  duplicated ${r.duplicated}  out of order ${r.outOfOrder}`);
 }
 
