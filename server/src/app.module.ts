@@ -11,8 +11,10 @@ import { loggerOptions } from './common/logger';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
+import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
 import { PresenceModule } from './modules/presence/presence.module';
+import { PushModule } from './modules/push/push.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { EventsModule } from './common/events/events.module';
 import { HealthModule } from './modules/health/health.module';
@@ -36,8 +38,10 @@ import { RedisModule } from './redis/redis.module';
     MiscModule,
     EventsModule,
     ChatModule,
+    MarketplaceModule,
     PresenceModule,
     ModerationModule,
+    PushModule,
     RealtimeModule,
     WebModule,
   ],

@@ -3,8 +3,10 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { FullPageLoader } from '@/components/loaders/loaders';
 import { sessionStore } from '@/features/session/session.store';
+import { ChatOutbox } from '@/features/chat/ChatOutbox';
 import { ChatRealtime } from '@/features/chat/ChatRealtime';
 import { RealtimeConnection } from '@/realtime/RealtimeConnection';
+import { ScreenRealtime } from '@/realtime/ScreenRealtime';
 import { WorkerBridge } from '@/worker/WorkerBridge';
 import { AppProviders } from './AppProviders';
 import { routes } from './routes';
@@ -17,6 +19,8 @@ function SessionGate() {
     <>
       <RealtimeConnection />
       <ChatRealtime />
+      <ScreenRealtime />
+      <ChatOutbox />
       <WorkerBridge />
       <RouterProvider router={router} />
     </>

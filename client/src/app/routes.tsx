@@ -16,6 +16,8 @@ const AdminPage = page(() => import('@/features/admin/AdminPage').then((m) => m.
 const ProfilePage = page(() => import('@/features/profile/ProfilePage').then((m) => m.ProfilePage));
 const CapsulePage = page(() => import('@/features/capsule/CapsulePage').then((m) => m.CapsulePage));
 const ChatPage = page(() => import('@/features/chat/ChatPage').then((m) => m.ChatPage));
+const RoomsPage = page(() => import('@/features/moderation/RoomsPage').then((m) => m.RoomsPage));
+const WatchRoomPage = page(() => import('@/features/moderation/WatchRoomPage').then((m) => m.WatchRoomPage));
 const AreaPlaceholder = page(() => import('@/features/placeholders/AreaPlaceholder').then((m) => m.AreaPlaceholder));
 const PremiumPlaceholder = page(() => import('@/features/placeholders/PremiumPlaceholder').then((m) => m.PremiumPlaceholder));
 
@@ -74,6 +76,8 @@ export const routes: RouteObject[] = [
       guarded(paths.messageSettings, <ChatPage view="settings" />),
       guarded(paths.messageNew, <ChatPage view="new" />),
       guarded(paths.admin, <AdminPage />),
+      guarded(paths.adminRooms, <RoomsPage />),
+      guarded(paths.adminRoom, <WatchRoomPage />),
       guarded(paths.user, <ProfilePage />),
       guarded(paths.users, <ProfilePage />),
       guarded(paths.userProfile, <ProfilePage />),

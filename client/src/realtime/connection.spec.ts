@@ -92,3 +92,32 @@ describe('realtime connection', () => {
     connection.disconnect();
   });
 });
+
+describe('realtime connection after the server dropped it', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('connects again by itself, which socket.io does not do for a server-side disconnect', () => {
+    const { connection, socket } = setup();
+    connection.connect();
+    socket.fire('connect');
+    socket.fire('disconnect', 'io server disconnect');
+    expect(realtimeStore.status).toBe('disconnected');
+    jest.advanceTimersByTime(2_001);
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    // A network loss is left to socket.io's own reconnection.
+    socket.fire('disconnect', 'transport close');
+    jest.advanceTimersByTime(5_000);
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    connection.disconnect();
+  });
+
+  it('does not bring back a connection that was closed on purpose', () => {
+    const { connection, socket } = setup();
+    connection.connect();
+    socket.fire('disconnect', 'io server disconnect');
+    connection.disconnect();
+    jest.advanceTimersByTime(2_001);
+    expect(socket.connect).not.toHaveBeenCalled();
+  });
+});

@@ -2,6 +2,9 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@contracts/sock
 import { type ManagerOptions, type Socket, type SocketOptions, io } from 'socket.io-client';
 import { proxy } from 'valtio';
 
+/** After the server drops the socket, reconnect after 1–2 s. */
+export const SERVER_DROP_RETRY_MS = 1_000;
+
 export type ParleySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
@@ -47,8 +50,16 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       socket.on('connect', () => {
         realtimeStore.status = 'connected';
       });
-      socket.on('disconnect', () => {
+      socket.on('disconnect', (reason: string) => {
         realtimeStore.status = 'disconnected';
+        // socket.io reconnects by itself after a network loss, but not when the server dropped the socket
+        // (a restart's goodbye, an expired token): come back after a moment, with the current token.
+        if (reason === 'io server disconnect') {
+          const dropped = socket;
+          setTimeout(() => {
+            if (socket && socket === dropped && !socket.connected) socket.connect();
+          }, SERVER_DROP_RETRY_MS + Math.random() * SERVER_DROP_RETRY_MS);
+        }
       });
       socket.on('connect_error', (err: Error) => {
         realtimeStore.status = 'disconnected';

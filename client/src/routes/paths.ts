@@ -31,6 +31,8 @@ export const paths = {
   blogArticles: '/blog/articles',
   courses: '/courses',
   admin: '/admin',
+  adminRooms: '/admin/rooms',
+  adminRoom: '/admin/rooms/:groupId',
   user: '/user',
   users: '/u',
   userProfile: '/u/:userCode',
@@ -44,6 +46,7 @@ export const toJob = (jobId: string): string => `/jobs/${encodeURIComponent(jobI
 export const toMessageGroup = (groupId: string): string => `/messages/${encodeURIComponent(groupId)}`;
 export const toMessageParticipants = (groupId: string): string => `${toMessageGroup(groupId)}/participants`;
 export const toMessageSettings = (groupId: string): string => `${toMessageGroup(groupId)}/settings`;
+export const toAdminRoom = (groupId: string): string => `/admin/rooms/${encodeURIComponent(groupId)}`;
 
 /** The login address that brings the visitor back to `returnTo` afterwards. */
 export const toLogin = (returnTo?: string): string =>

@@ -38,3 +38,22 @@ export async function registerPush(registration: ServiceWorkerRegistration): Pro
     console.warn('push subscription failed', err);
   }
 }
+
+/**
+ * On logout, while the token still works: the server forgets this browser's subscription for the user, so
+ * their pushes stop reaching it (the next user to log in registers it for themselves). Never blocks logout
+ * for long; failures are only logged.
+ */
+export async function unregisterPush(timeoutMs = 2000): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const work = (async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const subscription = await registration?.pushManager?.getSubscription();
+      if (subscription) await http.post('/api/User/WebPush/Unregister', { endpoint: subscription.endpoint }, { handleErrors: false });
+    })();
+    await Promise.race([work, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+  } catch (err) {
+    console.warn('push unregistration failed', err);
+  }
+}

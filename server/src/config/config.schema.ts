@@ -59,6 +59,21 @@ export const configSchema = z.object({
   FILES_DIR: z.string().min(1).default('.data/files'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(10),
   HEARTBEAT_INTERVAL: seconds(60),
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  OUTBOX_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
+  PUSH_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  PUSH_AWAY_AFTER: z.coerce.number().int().min(0).default(300),
+  PUSH_TTL: z.coerce.number().int().min(0).max(28 * 24 * 3600).default(24 * 3600),
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  PUSH_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  PUSH_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PUSH_SUBSCRIPTION_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  PUSH_PRUNE_INTERVAL: seconds(6 * 3600),
+  PUSH_CA_FILE: z.string().optional(),
+  QUEUE_BOARD_TTL: seconds(15 * 60),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -47,10 +47,23 @@ export interface GroupReadEvent {
   unread: number;
 }
 
+export interface OfferStatusChangedEvent {
+  jobCode: string;
+  offerCode: string;
+  groupCode: string;
+  status: number;
+  previousStatus: number;
+  actorCode: string;
+  at: string;
+  /** the offer's provider and the job's customer */
+  participantCodes: string[];
+}
+
 /** Domain events, named entity.pastTense, emitted only after the change has committed. */
 export interface DomainEventMap {
   'message.created': MessageCreatedEvent;
   'message.deleted': MessageDeletedEvent;
   'group.changed': GroupChangedEvent;
   'group.read': GroupReadEvent;
+  'offer.status-changed': OfferStatusChangedEvent;
 }

@@ -1,22 +1,94 @@
 /** BullMQ queues. A queue groups jobs that share a worker pool and its concurrency. */
 export enum QueueName {
   Maintenance = 'maintenance',
+  Notifications = 'notifications',
 }
 
 /** Job names: one handler each in the worker, checked at boot. */
 export enum JobName {
   Heartbeat = 'heartbeat',
+  /** an outbox 'message.created' row: decide who gets a push (after PUSH_DELAY_MS) and queue the sends */
+  NotifyMessage = 'notify-message',
+  /** an outbox 'offer.status-changed' row: the other party, or the payer / payee */
+  NotifyOffer = 'notify-offer',
+  /** one push to one subscription */
+  SendPush = 'send-push',
+  /** removes subscriptions unused for PUSH_SUBSCRIPTION_MAX_IDLE_DAYS */
+  PrunePushSubscriptions = 'prune-push-subscriptions',
 }
 
 /** The payload each job carries: ids and small facts only; handlers re-read state. */
 export interface JobPayloads {
   [JobName.Heartbeat]: Record<string, never>;
+  [JobName.NotifyMessage]: NotifyMessagePayload;
+  [JobName.NotifyOffer]: NotifyOfferPayload;
+  [JobName.SendPush]: SendPushPayload;
+  [JobName.PrunePushSubscriptions]: Record<string, never>;
+}
+
+/** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
+export interface NotifyMessagePayload {
+  outboxId: string;
+  groupId: string;
+  messageId: string;
+  seq: number;
+}
+
+/** Outbox topic 'offer.status-changed' (written by the marketplace in the transition's transaction), plus the row id. */
+export interface NotifyOfferPayload {
+  outboxId: string;
+  offerId: string;
+  offerCode: string;
+  jobCode: string;
+  groupCode: string;
+  from: number;
+  to: number;
+  actorId: string | null;
+  customerId: string;
+  providerId: string;
+  paymentId?: string | null;
+}
+
+export type PushKind = 'message' | 'offer-status' | 'payment-requested' | 'payment-received';
+
+/** What the service worker (client/public/sw.js) shows: title, body, tag (collapses on the device) and the URL to open. */
+export interface PushContent {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+export interface SendPushPayload {
+  outboxId: string;
+  userId: string;
+  subscriptionId: string;
+  kind: PushKind;
+  /** chat pushes: re-checked before sending (read meanwhile or deleted: skipped) */
+  messageId?: string;
+  content: PushContent;
+  /** RFC 8030 Topic: at most 32 base64url characters; a newer push with the same topic replaces an undelivered one */
+  topic: string;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
 }
 
 /** The queue each job goes to. */
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.Heartbeat]: QueueName.Maintenance,
+  [JobName.NotifyMessage]: QueueName.Notifications,
+  [JobName.NotifyOffer]: QueueName.Notifications,
+  [JobName.SendPush]: QueueName.Notifications,
+  [JobName.PrunePushSubscriptions]: QueueName.Notifications,
 };
+
+/** Outbox topics and the job each becomes (job id = 'outbox-<id>', so a replay adds nothing). */
+export const OUTBOX_TOPIC_JOB: Readonly<Record<string, JobName>> = {
+  'message.created': JobName.NotifyMessage,
+  'offer.status-changed': JobName.NotifyOffer,
+};
+
+/** Parts of the Redis key (a hash) where workers count pushes: sent, failed, removed, skipped. */
+export const PUSH_STATS_KEY = ['push', 'stats'] as const;
 
 /** Parts of the Redis key (through RedisService.key) where the worker pool leaves its last heartbeat. */
 export const WORKER_HEARTBEAT_KEY = ['worker', 'heartbeat'] as const;

@@ -3,7 +3,13 @@ import { ChatMessageEntity } from '../modules/chat/chat-message.entity';
 import { ChatParticipantEntity } from '../modules/chat/chat-participant.entity';
 import { FileEntity } from '../modules/files/file.entity';
 import { AuditLogEntity } from '../modules/moderation/audit-log.entity';
+import { IdempotencyKeyEntity } from '../modules/marketplace/idempotency-key.entity';
+import { JobOfferEntity, JobOfferEventEntity } from '../modules/marketplace/job-offer.entity';
+import { JobEntity, JobRoleUserEntity, JobVersionEntity } from '../modules/marketplace/job.entity';
+import { PaymentEntity } from '../modules/marketplace/payments/payment.entity';
 import { OutboxEntity } from '../modules/outbox/outbox.entity';
+import { PushNotificationEntity } from '../modules/push/push-notification.entity';
+import { PushSubscriptionEntity } from '../modules/push/push-subscription.entity';
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity';
 import { InstanceEntity } from '../modules/instances/instance.entity';
 import { UserEntity } from '../modules/users/user.entity';
@@ -19,4 +25,13 @@ export const entities = [
   FileEntity,
   OutboxEntity,
   AuditLogEntity,
+  JobEntity,
+  JobVersionEntity,
+  JobRoleUserEntity,
+  JobOfferEntity,
+  JobOfferEventEntity,
+  PaymentEntity,
+  IdempotencyKeyEntity,
+  PushSubscriptionEntity,
+  PushNotificationEntity,
 ];

@@ -7,6 +7,7 @@ import { ModerationModule } from '../modules/moderation/moderation.module';
 import { PresenceModule } from '../modules/presence/presence.module';
 import { UsersModule } from '../modules/users/users.module';
 import { ChatFanoutListener } from './chat-fanout.listener';
+import { OfferFanoutListener } from './offer-fanout.listener';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { PresenceBroadcaster } from './presence-broadcaster.service';
 import { RealtimeGateway } from './realtime.gateway';
@@ -15,7 +16,7 @@ import { UnreadCacheService } from './unread-cache.service';
 
 @Module({
   imports: [AuthModule, UsersModule, ChatModule, ChatAccessModule, ModerationModule, PresenceModule],
-  providers: [Authenticator, RealtimeGateway, SocketEmitter, UnreadCacheService, ChatFanoutListener, PresenceBroadcaster, OrderedFanoutService],
+  providers: [Authenticator, RealtimeGateway, SocketEmitter, UnreadCacheService, ChatFanoutListener, OfferFanoutListener, PresenceBroadcaster, OrderedFanoutService],
   exports: [SocketEmitter],
 })
 export class RealtimeModule {}

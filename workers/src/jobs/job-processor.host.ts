@@ -17,16 +17,21 @@ export function jobHandlersOf(instance: object): Array<{ job: string; method: st
   return found;
 }
 
-/** Base of every @JobProcessor: sends each job to the @OnJob method for its name. */
+/** Base of every @JobProcessor: sends each job to the @OnJob method for its name, as (payload, job, lock token). */
 export abstract class JobProcessorHost extends WorkerHost {
   private methods?: Map<string, string>;
 
-  async process(job: Job): Promise<unknown> {
+  /** Jobs this queue's worker runs at once; undefined: WORKER_CONCURRENCY. */
+  concurrency(): number | undefined {
+    return undefined;
+  }
+
+  async process(job: Job, token?: string): Promise<unknown> {
     this.methods ??= new Map(jobHandlersOf(this).map(({ job: name, method }) => [name, method]));
     const method = this.methods.get(job.name);
     // The boot check makes this unreachable for known names; a stray job must not be retried forever.
     if (!method) throw new UnrecoverableError(`no handler for job "${job.name}" on queue "${job.queueName}"`);
-    const handler = (this as unknown as Record<string, (payload: unknown, job: Job) => Promise<unknown>>)[method];
-    return handler.call(this, job.data, job);
+    const handler = (this as unknown as Record<string, (payload: unknown, job: Job, token?: string) => Promise<unknown>>)[method];
+    return handler.call(this, job.data, job, token);
   }
 }

@@ -20,11 +20,11 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   onApplicationBootstrap(): void {
     const processors = this.checkHandlers();
     for (const host of processors) {
-      host.worker.concurrency = this.config.WORKER_CONCURRENCY;
+      host.worker.concurrency = host.concurrency() ?? this.config.WORKER_CONCURRENCY;
       host.worker.run().catch((err: unknown) => this.logger.error({ err }, `worker of queue ${host.worker.name} stopped`));
     }
     this.processors = processors;
-    this.logger.log(`processing ${processors.map((p) => p.worker.name).join(', ')} with concurrency ${this.config.WORKER_CONCURRENCY}`);
+    this.logger.log(`processing ${processors.map((p) => `${p.worker.name} (concurrency ${p.worker.concurrency})`).join(', ')}`);
   }
 
   /** Finds every @JobProcessor and @OnJob among the providers and fails unless they match the contract. */

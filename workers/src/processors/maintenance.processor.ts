@@ -7,7 +7,7 @@ import { AppConfig } from '../../../server/src/config/config.schema';
 import { JobName, QueueName, WORKER_HEARTBEAT_KEY, WorkerHeartbeat } from '../../../server/src/contracts/queues';
 import { JobService } from '../../../server/src/queue/job.service';
 import { RedisService } from '../../../server/src/redis/redis.service';
-import { JobProcessor, OnJob } from '../jobs/job-processor.decorators';
+import { configureWorker, JobProcessor, OnJob } from '../jobs/job-processor.decorators';
 import { JobProcessorHost } from '../jobs/job-processor.host';
 
 /** Housekeeping jobs. The heartbeat proves a worker can reach Postgres and Redis; /api/health reads it. */
@@ -20,6 +20,7 @@ export class MaintenanceProcessor extends JobProcessorHost implements OnApplicat
     private readonly jobs: JobService,
   ) {
     super();
+    configureWorker(MaintenanceProcessor, { lockDuration: config.WORKER_LOCK_DURATION_MS, stalledInterval: config.WORKER_STALLED_INTERVAL_MS });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,5 +1,5 @@
 import { paths } from '@/routes/paths';
-import { ADMIN_ROLES, LOGGED_IN_ROLES, Role } from '@/features/session/roles';
+import { ADMIN_ROLES, LOGGED_IN_ROLES, MODERATOR_ROLES, Role } from '@/features/session/roles';
 import type { RouteGuard } from './guard-rules';
 
 /** Any of the four logged-in roles (dashboard, projects). */
@@ -8,6 +8,8 @@ export const userRolesGuard: RouteGuard = { rules: [{ kind: 'any', roles: LOGGED
 export const loggedInGuard: RouteGuard = { rules: [{ kind: 'none', roles: [Role.Anonymous] }] };
 export const guestsOnlyGuard: RouteGuard = { rules: [{ kind: 'any', roles: [Role.Anonymous] }] };
 export const adminGuard: RouteGuard = { rules: [{ kind: 'any', roles: ADMIN_ROLES }] };
+/** Moderators: instance and global admins (the rooms view). */
+export const moderatorGuard: RouteGuard = { rules: [{ kind: 'any', roles: MODERATOR_ROLES }] };
 export const capsuleGuard: RouteGuard = {
   rules: [
     { kind: 'any', roles: [Role.Anonymous] },
@@ -25,6 +27,8 @@ export const routeGuards: Record<string, RouteGuard> = {
   [paths.projectRepo]: userRolesGuard,
   [paths.projectPipeline]: userRolesGuard,
   [paths.admin]: adminGuard,
+  [paths.adminRooms]: moderatorGuard,
+  [paths.adminRoom]: moderatorGuard,
   [paths.capsule]: capsuleGuard,
 };
 

@@ -131,3 +131,13 @@ describe('message menu rules', () => {
     expect(shownText({ message: 'Hello', translation: null }, false)).toBe('Hello');
   });
 });
+
+describe('stored messages whose server code starts with a dash', () => {
+  it('are sent, and deletable, because they have a seq', () => {
+    const stored = { code: '-Xk2server', userCode: 'U_a', deleted: false, seq: 7, type: 1 } as ChatMessage;
+    expect(withGroupingFlags([stored])[0].state).toBe('sent');
+    expect(canDeleteMessage(stored, 'U_b', 50)).toBe(true);
+    expect(withGroupingFlags([{ ...stored, seq: 0 }])[0].state).toBe('sending');
+    expect(canDeleteMessage({ ...stored, seq: 0 }, 'U_a', 0)).toBe(false);
+  });
+});

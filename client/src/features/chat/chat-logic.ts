@@ -65,7 +65,7 @@ export interface ListedMessage extends ChatMessage {
   state: MessageState;
 }
 
-const sameAuthor = (a: ChatMessage | undefined, b: ChatMessage | undefined) =>
+export const sameAuthor = (a: ChatMessage | undefined, b: ChatMessage | undefined): boolean =>
   Boolean(a && b && a.userCode && a.userCode === b.userCode && a.type === b.type && !a.deleted && !b.deleted);
 
 /** Consecutive messages by the same author are grouped: hasPrevious / hasNext link them. */
@@ -74,7 +74,8 @@ export function withGroupingFlags(messages: readonly ChatMessage[]): ListedMessa
     ...m,
     hasPrevious: sameAuthor(messages[i - 1], m),
     hasNext: sameAuthor(m, messages[i + 1]),
-    state: messageState(m.code),
+    // A stored message (seq > 0) is sent, whatever its code looks like: server codes may start with '-' too.
+    state: m.seq > 0 ? 'sent' : messageState(m.code),
   }));
 }
 
@@ -89,8 +90,8 @@ export const canSend = (text: string, fileCount: number): boolean => text.trim()
 export const MODERATOR_ROLES: readonly number[] = [50, 100];
 
 /** A stored, not yet deleted message may be deleted by its author and by moderators. */
-export function canDeleteMessage(message: Pick<ChatMessage, 'code' | 'userCode' | 'deleted'>, meCode: string | null, role: number): boolean {
-  if (message.deleted || messageState(message.code) !== 'sent') return false;
+export function canDeleteMessage(message: Pick<ChatMessage, 'code' | 'userCode' | 'deleted'> & { seq?: number }, meCode: string | null, role: number): boolean {
+  if (message.deleted || ((message.seq ?? 0) <= 0 && messageState(message.code) !== 'sent')) return false;
   return MODERATOR_ROLES.includes(role) || (meCode !== null && message.userCode === meCode);
 }
 

@@ -1,3 +1,4 @@
+import { ApiError } from '@/api/api-error';
 import { type ChatMessage, chatApi } from '@/api/chat.api';
 import { notify } from '@/components/notifications/notify';
 import { t } from '@/i18n/i18n';
@@ -5,7 +6,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { isRealtimeConnected, type ParleySocket } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
-import { failedCode, newClientKey } from './chat-logic';
+import { failedCode, messageState, newClientKey } from './chat-logic';
 import {
   addPending,
   applyUnread,
@@ -99,50 +100,97 @@ export async function markRead(code: string): Promise<void> {
   if (res) applyUnread(res.unread, true);
 }
 
+/** The server answered no (a 4xx other than timeout or rate limit): sending the same again would fail again. */
+class RejectedError extends Error {}
+
+const isRejection = (status: number): boolean => status >= 400 && status < 500 && status !== 408 && status !== 429;
+
 async function transmit(groupCode: string, pending: ChatMessage & { clientKey: string }): Promise<ChatMessage> {
   const body = { message: pending.message, lang: pending.language ?? undefined, files: pending.files, clientKey: pending.clientKey };
   const socket = liveSocket();
   if (socket) {
     const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', { groupCode, ...body });
-    if (!res.ok) throw new Error(res.error.message);
+    if (!res.ok) throw isRejection(res.error.code) ? new RejectedError(res.error.message) : new Error(res.error.message);
     return res.message;
   }
-  return chatApi.send(groupCode, body);
+  try {
+    return await chatApi.send(groupCode, body);
+  } catch (err) {
+    throw err instanceof ApiError && isRejection(err.status) ? new RejectedError(err.message) : err;
+  }
 }
+
+/** Client keys of messages the server refused: shown as failed, never re-sent by themselves (the retry button still can). */
+const rejected = new Set<string>();
+export const wasRejected = (clientKey: string): boolean => rejected.has(clientKey);
+export const markRejected = (clientKey: string): void => void rejected.add(clientKey);
 
 /** Sends (again) the optimistic message with this clientKey: '-' while sending, '!' when it failed. */
 export async function deliver(groupCode: string, clientKey: string): Promise<void> {
   const pending = chatStore.threads[groupCode]?.pending[clientKey];
   if (!pending) return;
   pending.code = clientKey;
+  rejected.delete(clientKey);
   try {
     receiveMessage(await transmit(groupCode, { ...pending, clientKey }));
-  } catch {
+  } catch (err) {
     // The stored message may still have arrived by push; only a message still pending is marked failed.
     const still = chatStore.threads[groupCode]?.pending[clientKey];
-    if (still) still.code = failedCode(clientKey);
+    if (still) {
+      still.code = failedCode(clientKey);
+      if (err instanceof RejectedError) rejected.add(clientKey);
+    }
   }
 }
 
-/** Shows the message at once with a temporary '-' code, then sends it with that code as its clientKey. */
-export function sendMessage(groupCode: string, text: string, files: string[] = []): Promise<void> {
+/**
+ * Sends again, oldest first, every message of mine that failed for want of a connection (not those the
+ * server refused). Each keeps its clientKey, so one that did reach the server is not stored twice.
+ */
+export async function resendFailed(): Promise<number> {
+  const me = sessionStore.user?.code;
+  if (!me) return 0;
+  const failed = Object.values(chatStore.threads)
+    .flatMap((thread) => Object.values(thread.pending))
+    .filter((m) => m.userCode === me && m.clientKey && messageState(m.code) === 'failed' && !rejected.has(m.clientKey))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const m of failed) await deliver(m.groupCode, m.clientKey as string);
+  return failed.length;
+}
+
+export interface OutgoingMessage {
+  clientKey: string;
+  groupCode: string;
+  message: string;
+  language: string | null;
+  files: string[];
+  createdAt: string;
+}
+
+/** The optimistic message as shown until the stored one replaces it. */
+export function pendingMessage(out: OutgoingMessage, code: string = out.clientKey): ChatMessage & { clientKey: string } {
   const me = sessionStore.user;
-  const clientKey = newClientKey();
-  addPending({
-    code: clientKey,
-    clientKey,
-    groupCode,
+  return {
+    code,
+    clientKey: out.clientKey,
+    groupCode: out.groupCode,
     seq: 0,
     type: 1,
-    message: text,
-    language: preferencesStore.language,
+    message: out.message,
+    language: out.language,
     translation: null,
     userCode: me?.code ?? null,
     user: me ? { code: me.code, name: me.name, surname: me.surname, avatar: me.avatar } : null,
-    createdAt: new Date().toISOString(),
-    files,
+    createdAt: out.createdAt,
+    files: [...out.files],
     deleted: false,
-  });
+  };
+}
+
+/** Shows the message at once with a temporary '-' code, then sends it with that code as its clientKey. */
+export function sendMessage(groupCode: string, text: string, files: string[] = [], language: string = preferencesStore.language): Promise<void> {
+  const clientKey = newClientKey();
+  addPending(pendingMessage({ clientKey, groupCode, message: text, language, files, createdAt: new Date().toISOString() }));
   return deliver(groupCode, clientKey);
 }
 

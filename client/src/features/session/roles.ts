@@ -11,3 +11,5 @@ export type Role = (typeof Role)[keyof typeof Role];
 
 export const LOGGED_IN_ROLES: readonly Role[] = [Role.InstanceUser, Role.GlobalUser, Role.InstanceAdmin, Role.GlobalAdmin];
 export const ADMIN_ROLES: readonly Role[] = [Role.GlobalAdmin, Role.InstanceAdmin, Role.GlobalUser];
+/** Instance admins in their instance and global admins everywhere moderate chats. */
+export const MODERATOR_ROLES: readonly Role[] = [Role.GlobalAdmin, Role.InstanceAdmin];

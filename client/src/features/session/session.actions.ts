@@ -7,6 +7,7 @@ import { t } from '@/i18n/i18n';
 import { readStorage, writeStorage } from '@/features/preferences/preferences';
 import { TOKEN_KEY, sessionStore } from './session.store';
 import { decodeToken, planRefresh } from './token';
+import { unregisterPush } from '@/worker/push';
 
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 let refreshing: Promise<boolean> | null = null;
@@ -67,6 +68,7 @@ export function clearSession(): void {
 /** Logs out on the server (drops the refresh cookie) and locally. */
 export async function logout(): Promise<void> {
   const hadToken = sessionStore.token !== null;
+  if (hadToken) await unregisterPush();
   clearSession();
   if (hadToken) await userApi.logout().catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconBriefcase,
   IconComponents,
+  IconEye,
   IconFileText,
   IconFolder,
   IconLayoutDashboard,
@@ -92,6 +93,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { label: tk('MENU.BLOG'), path: paths.blog, icon: IconArticle, state: 'alfa' },
   { label: tk('MENU.COURSES'), path: paths.courses, icon: IconSchool, state: 'alfa' },
   { label: tk('MENU.ADMIN'), path: paths.admin, icon: IconPalette },
+  { label: tk('MENU.ROOMS'), path: paths.adminRooms, icon: IconEye },
   { label: tk('MENU.CAPSULE'), path: paths.capsule, icon: IconComponents },
 ];
 

@@ -1,10 +1,13 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/decorators/public.decorator';
-import { WORKER_HEARTBEAT_KEY } from '../../contracts/queues';
+import { QueueName, WORKER_HEARTBEAT_KEY } from '../../contracts/queues';
+import { readPushStats } from '../push/push-stats';
 import { RedisService } from '../../redis/redis.service';
 import { HealthResponseDto } from './health.dto';
 
@@ -14,6 +17,7 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly redis: RedisService,
+    @InjectQueue(QueueName.Notifications) private readonly notifications: Queue,
   ) {}
 
   /** Liveness plus readiness of Postgres and Redis: 200 when both answer, else 503 with the same body. */
@@ -23,7 +27,12 @@ export class HealthController {
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto })
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponseDto> {
-    const [postgres, redis, worker] = await Promise.all([this.pingPostgres(), this.redis.ping(), this.workerState()]);
+    const [postgres, redis, worker, notifications] = await Promise.all([
+      this.pingPostgres(),
+      this.redis.ping(),
+      this.workerState(),
+      readPushStats(this.redis, this.notifications),
+    ]);
     const ready = postgres && redis;
     if (!ready) res.status(503);
     return {
@@ -31,6 +40,7 @@ export class HealthController {
       postgres: postgres ? 'up' : 'down',
       redis: redis ? 'up' : 'down',
       worker,
+      notifications,
       uptime: Math.round(process.uptime()),
     };
   }

@@ -1,41 +1,102 @@
-import { ActionIcon, Group, Stack, Switch, Textarea, Tooltip } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { ActionIcon, Button, Group, NativeSelect, Stack, Switch, Textarea, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canSend } from '../chat-logic';
+import { notify } from '@/components/notifications/notify';
+import { preferencesStore } from '@/features/preferences/preferences.store';
+import { sessionStore } from '@/features/session/session.store';
+import { LANGUAGES, type LanguageCode } from '@/i18n/languages';
+import { MAX_ATTACHMENTS, canSendWith, filesFromClipboard, uploadedCodes } from '../attachments';
 import { isSendKey, readSendByEnter, writeSendByEnter } from '../send-by-enter';
+import { useAttachments } from '../useAttachments';
+import { AttachmentStrip } from './AttachmentStrip';
 
 const TYPING_EVERY_MS = 2_000;
 
+/** The writer's own language (their profile's, else the interface's) is the default message language. */
+export function defaultMessageLanguage(): LanguageCode {
+  const lang = sessionStore.user?.lang;
+  return (LANGUAGES.find((l) => l.code === lang)?.code ?? preferencesStore.language) as LanguageCode;
+}
+
 export interface ComposerProps {
+  /** The group the attached files are uploaded into. */
+  groupCode: string;
   /** False disables the field (group id too short and fewer than 2 participants). */
   enabled: boolean;
-  onSend: (text: string) => void;
+  onSend: (text: string, files: string[], language: LanguageCode) => void;
   onTyping?: () => void;
 }
 
-/** The text area, the send-by-enter toggle (kept in local storage) and the send button, disabled while empty. */
-export function Composer({ enabled, onSend, onTyping }: ComposerProps) {
+/**
+ * The text area, the message language, the attach button and the strip of attached files (shown or
+ * hidden; pasting files attaches them too), the send-by-enter toggle and the send button, which needs
+ * text or a file and waits for every upload to finish.
+ */
+export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sendByEnter, setSendByEnter] = useState(readSendByEnter);
+  const [language, setLanguage] = useState<LanguageCode>(defaultMessageLanguage);
+  const [stripShown, setStripShown] = useState(true);
+  const attachments = useAttachments(groupCode);
+  const fileInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
-  const sendable = enabled && canSend(text, 0);
+  const stripId = useId();
+  const sendable = enabled && canSendWith(text, attachments.list);
+  const uploading = attachments.list.some((a) => a.status === 'uploading');
 
+  const attach = (files: readonly File[]) => {
+    if (!files.length) return;
+    const left = attachments.add(files);
+    setStripShown(true);
+    if (left > 0) notify.info(t('CHAT.ATTACH_LIMIT', { n: left, max: MAX_ATTACHMENTS }));
+  };
   const handleSend = () => {
     if (!sendable) return;
-    onSend(text.trim());
+    onSend(text.trim(), uploadedCodes(attachments.list), language);
     setText('');
+    attachments.clear();
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!isSendKey(event, sendByEnter)) return;
     event.preventDefault();
     handleSend();
   };
+  const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = filesFromClipboard(event.clipboardData);
+    if (!files.length) return;
+    event.preventDefault();
+    attach(files);
+  };
 
+  const count = attachments.list.length;
   return (
-    <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+    <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="chat-composer">
+      {count > 0 && stripShown ? (
+        <div id={stripId}>
+          <AttachmentStrip list={attachments.list} onRemove={attachments.remove} onRetry={attachments.retry} />
+        </div>
+      ) : null}
       <Group align="flex-end" wrap="nowrap" gap="xs">
+        <Tooltip label={t('CHAT.ATTACH')}>
+          <ActionIcon size="lg" variant="subtle" disabled={!enabled} onClick={() => fileInput.current?.click()} aria-label={t('CHAT.ATTACH')} data-testid="chat-attach">
+            <IconPaperclip size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="chat-attach-input"
+          onChange={(e) => {
+            attach(Array.from(e.currentTarget.files ?? []));
+            e.currentTarget.value = '';
+          }}
+        />
         <Textarea
           style={{ flex: 1 }}
           autosize
@@ -53,24 +114,50 @@ export function Composer({ enabled, onSend, onTyping }: ComposerProps) {
             }
           }}
           onKeyDown={handleKeyDown}
+          onPaste={handlePaste}
           data-testid="chat-composer-input"
         />
-        <Tooltip label={t('CHAT.SEND')}>
+        <Tooltip label={uploading ? t('CHAT.ATTACH_WAIT') : t('CHAT.SEND')}>
           <ActionIcon size="lg" onClick={handleSend} disabled={!sendable} aria-label={t('CHAT.SEND')} data-testid="chat-send">
             <IconSend size={18} />
           </ActionIcon>
         </Tooltip>
       </Group>
-      <Switch
-        size="xs"
-        label={t('CHAT.SEND_BY_ENTER')}
-        checked={sendByEnter}
-        onChange={(e) => {
-          setSendByEnter(e.currentTarget.checked);
-          writeSendByEnter(e.currentTarget.checked);
-        }}
-        data-testid="chat-send-by-enter"
-      />
+      <Group gap="md" wrap="wrap">
+        <Switch
+          size="xs"
+          label={t('CHAT.SEND_BY_ENTER')}
+          checked={sendByEnter}
+          onChange={(e) => {
+            setSendByEnter(e.currentTarget.checked);
+            writeSendByEnter(e.currentTarget.checked);
+          }}
+          data-testid="chat-send-by-enter"
+        />
+        <NativeSelect
+          size="xs"
+          aria-label={t('CHAT.LANGUAGE')}
+          title={t('CHAT.LANGUAGE')}
+          value={language}
+          onChange={(e) => setLanguage(e.currentTarget.value as LanguageCode)}
+          data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+          disabled={!enabled}
+          data-testid="chat-language"
+        />
+        {count > 0 ? (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={stripShown ? <IconChevronDown size={12} /> : <IconChevronUp size={12} />}
+            onClick={() => setStripShown((v) => !v)}
+            aria-expanded={stripShown}
+            aria-controls={stripShown ? stripId : undefined}
+            data-testid="chat-attachments-toggle"
+          >
+            {stripShown ? t('CHAT.ATTACH_HIDE', { n: count }) : t('CHAT.ATTACH_SHOW', { n: count })}
+          </Button>
+        ) : null}
+      </Group>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { ActionIcon, Box, Button, Center, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconSettings, IconUsers } from '@tabler/icons-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -10,13 +10,18 @@ import { roleOf, sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { realtimeStore } from '@/realtime/connection';
 import { toMessageParticipants, toMessageSettings } from '@/routes/paths';
-import { MESSAGE_POLL_MS, canDeleteMessage, canWrite, fullName, groupTitle, withGroupingFlags } from '../chat-logic';
+import { type ListedMessage, MESSAGE_POLL_MS, canDeleteMessage, canWrite, fullName, groupTitle } from '../chat-logic';
 import { deleteMessage, deliver, ensureGroup, loadOlder, markRead, openThread, pollNewer, sendMessage, sendTyping } from '../chat.actions';
 import { authorOf, chatStore, messagesOf, toggleOriginal } from '../chat.store';
 import { openChat } from '../open-chat';
+import { ChatHeaderExtras } from './ChatHeaderExtras';
+import { ChatInfoBar } from './ChatInfoBar';
 import { Composer } from './Composer';
 import { GroupName } from './GroupName';
 import { MessageItem } from './MessageItem';
+import { VirtualList } from './VirtualList';
+import { useNewMessageAnnouncements } from '../live-announcements';
+import { createListedCache } from '../listed-messages';
 
 function useTypingLabel(code: string, group: ChatGroup | undefined): string | null {
   const { t } = useTranslation();
@@ -41,7 +46,6 @@ export function Conversation({ code }: { code: string }) {
   const role = roleOf(session);
   const { status } = useSnapshot(realtimeStore);
   const [failed, setFailed] = useState(false);
-  const viewport = useRef<HTMLDivElement>(null);
   const group = chat.groups[code] as ChatGroup | undefined;
   const thread = chat.threads[code];
   const name = group ? groupTitle(group, me) : null;
@@ -68,21 +72,45 @@ export function Conversation({ code }: { code: string }) {
     return () => clearInterval(timer);
   }, [status, code, thread?.loaded]);
 
-  const messages = useMemo(() => withGroupingFlags(messagesOf(thread as never)), [thread]);
+  // Rows keep their objects while unchanged, so the memoised rows of a long thread are not rendered again.
+  const listed = useMemo(createListedCache, [code]);
+  const messages = useMemo(() => listed(messagesOf(thread as never)), [listed, thread]);
   const typing = useTypingLabel(code, group);
 
-  // Stay at the bottom as messages arrive, unless the reader scrolled up to older ones.
+  // Stay at the bottom as messages arrive, unless the reader scrolled up to older ones (the list keeps this).
   const atBottom = useRef(true);
-  const lastCode = messages[messages.length - 1]?.code;
-  useLayoutEffect(() => {
-    const el = viewport.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
-  }, [lastCode, messages.length]);
+  useEffect(() => {
+    atBottom.current = true;
+  }, [code]);
+  const announcements = useNewMessageAnnouncements(code, messages, me, thread?.loaded ?? false);
+  const rowKey = useCallback((m: ChatMessage) => (m.clientKey && m.userCode === me ? m.clientKey : m.code), [me]);
+  const retry = useCallback((clientKey: string) => void deliver(code, clientKey), [code]);
+  const remove = useCallback((messageCode: string) => void deleteMessage(code, messageCode).catch(() => undefined), [code]);
+  const original = chat.original;
+  const renderRow = useCallback(
+    (m: ListedMessage) => {
+      const user = authorOf(m);
+      return (
+        <MessageItem
+          message={m}
+          mine={m.userCode !== null && m.userCode === me}
+          authorName={user?.name ?? '?'}
+          authorSurname={user?.surname ?? ''}
+          avatarUrl={user?.avatar?.url ?? null}
+          onRetry={retry}
+          canDelete={canDeleteMessage(m, me, role)}
+          showingOriginal={Boolean(original[m.code])}
+          onDelete={remove}
+          onToggleOriginal={toggleOriginal}
+        />
+      );
+    },
+    [me, role, original, retry, remove],
+  );
 
   if (failed) return <Center h="100%"><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
   if (!group || !thread?.loaded) return <Spinner />;
 
-  const author = (m: ChatMessage) => authorOf(m);
   return (
     <Stack gap={0} h="100%" style={{ flex: 1, minWidth: 0 }} data-testid="chat-conversation" data-group={code}>
       <Group px="md" py="xs" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -101,57 +129,53 @@ export function Conversation({ code }: { code: string }) {
               <IconSettings size={18} />
             </ActionIcon>
           </Tooltip>
+          <ChatHeaderExtras group={group} />
         </Group>
       </Group>
-      <ScrollArea
-        style={{ flex: 1 }}
-        viewportRef={viewport}
-        onScrollPositionChange={({ y }) => {
-          const el = viewport.current;
-          atBottom.current = !el || el.scrollHeight - el.clientHeight - y < 40;
-        }}
-      >
-        <Stack gap={0} px="md" py="xs" role="log" aria-live="polite" aria-label={t('CHAT.MESSAGES')} data-testid="chat-messages">
-          {thread.mayLoadOlder ? (
-            <Center>
+      <ChatInfoBar group={group} />
+      <VirtualList
+        key={code}
+        items={messages}
+        itemKey={rowKey}
+        stickRef={atBottom}
+        scrollProps={{ style: { flex: 1, minHeight: 0, paddingInline: 'var(--mantine-spacing-md)' }, tabIndex: 0, 'aria-label': t('CHAT.MESSAGES'), 'data-testid': 'chat-scroll' }}
+        listProps={{ role: 'feed', 'aria-label': t('CHAT.MESSAGES'), 'aria-busy': !thread.loaded, 'data-testid': 'chat-messages' }}
+        header={
+          thread.mayLoadOlder ? (
+            <Center pt="xs">
               <Button variant="subtle" size="xs" onClick={() => void loadOlder(code)} data-testid="chat-load-older">
                 {t('CHAT.LOAD_OLDER')}
               </Button>
             </Center>
-          ) : null}
-          {messages.length === 0 ? (
+          ) : (
+            <Box h={8} />
+          )
+        }
+        footer={
+          messages.length === 0 ? (
             <Center py="xl">
               <Text c="dimmed" data-testid="chat-empty">{t('CHAT.WRITE_FIRST')}</Text>
             </Center>
-          ) : null}
-          {messages.map((m) => {
-            const user = author(m);
-            return (
-              <MessageItem
-                key={m.clientKey && m.userCode === me ? m.clientKey : m.code}
-                message={m}
-                mine={m.userCode !== null && m.userCode === me}
-                authorName={user?.name ?? '?'}
-                authorSurname={user?.surname ?? ''}
-                avatarUrl={user?.avatar?.url ?? null}
-                onRetry={(clientKey) => void deliver(code, clientKey)}
-                canDelete={canDeleteMessage(m, me, role)}
-                showingOriginal={Boolean(chat.original[m.code])}
-                onDelete={(messageCode) => void deleteMessage(code, messageCode).catch(() => undefined)}
-                onToggleOriginal={toggleOriginal}
-              />
-            );
-          })}
-        </Stack>
-      </ScrollArea>
+          ) : (
+            <Box h={8} />
+          )
+        }
+        renderItem={renderRow}
+      />
+      <VisuallyHidden role="log" aria-live="polite" aria-label={t('CHAT.NEW_MESSAGES')} data-testid="chat-live-region">
+        {announcements.map((a) => (
+          <p key={a.key}>{a.text}</p>
+        ))}
+      </VisuallyHidden>
       <Group h={18} px="md">
         {typing ? <Text size="xs" c="dimmed" data-testid="chat-typing">{typing}</Text> : null}
       </Group>
       <Composer
+        groupCode={code}
         enabled={canWrite(code, group.participantCount)}
-        onSend={(text) => {
+        onSend={(text, files, language) => {
           atBottom.current = true;
-          void sendMessage(code, text);
+          void sendMessage(code, text, files, language);
         }}
         onTyping={() => sendTyping(code)}
       />

@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { toUserProfile } from '@/routes/paths';
 import { type ListedMessage, formatMessageTime, fullName, shownText } from '../chat-logic';
+import { MessageFiles } from './MessageFiles';
+import { SystemMessageCard, isSystemMessage } from './SystemMessageCard';
 
 export interface MessageItemProps {
   message: ListedMessage;
@@ -57,10 +59,11 @@ function MessageMenu({ message, canDelete, showingOriginal, onDelete, onToggleOr
   );
 }
 
-/** One message: avatar and name open a run of the same author; mine on the right; sending at half opacity, failed in red. */
+/** One message (offer and other system messages as a card): avatar and name open a run of the same author; mine on the right; sending at half opacity, failed in red. */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { message, mine, authorName, authorSurname, avatarUrl, onRetry, showingOriginal } = props;
   const { t } = useTranslation();
+  if (isSystemMessage(message)) return <SystemMessageCard message={message} />;
   const failed = message.state === 'failed';
   const head = !message.hasPrevious;
   return (
@@ -113,6 +116,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           </Tooltip>
           <MessageMenu {...props} />
         </Group>
+        {!message.deleted && message.files?.length ? <MessageFiles codes={message.files} mine={mine} /> : null}
         {failed ? (
           <Group gap={4}>
             <Text size="xs" c="var(--mantine-color-error)" data-testid="chat-message-failed">

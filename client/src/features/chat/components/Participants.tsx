@@ -5,26 +5,25 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup } from '@/api/chat.api';
-import type { UserStatus } from '@/api/types';
-import { userApi } from '@/api/user.api';
 import { Spinner } from '@/components/loaders/loaders';
-import { presenceLabel, presenceOf } from '@/components/presence/presence';
+import { presenceLabel } from '@/components/presence/presence';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { type UserSearchResult, UserSearchDialog } from '@/components/user-search/UserSearchDialog';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
+import { usePresence } from '@/realtime/usePresence';
 import { toMessageGroup, toUserProfile } from '@/routes/paths';
 import { fullName, groupTitle } from '../chat-logic';
 import { addParticipants, refreshGroup } from '../chat.actions';
 import { chatStore } from '../chat.store';
+import { SidebarToggle } from './SidebarToggle';
 
-/** /messages/{groupId}/participants: everyone in the chat with their presence, and 'add people'. */
+/** /messages/{groupId}/participants: everyone in the chat with their live presence, and 'add people'. */
 export function Participants({ code }: { code: string }) {
   const { t } = useTranslation();
   const me = useSnapshot(sessionStore).user?.code ?? null;
   const group = useSnapshot(chatStore).groups[code] as ChatGroup | undefined;
   const [failed, setFailed] = useState(false);
-  const [statuses, setStatuses] = useState<Record<string, UserStatus>>({});
   const [adding, setAdding] = useState(false);
   const name = group ? groupTitle(group, me) : null;
   usePageHeader(t('CHAT.PARTICIPANTS'), name ? (name.empty ? t('CHAT.NO_USERS') : name.title) : '');
@@ -33,18 +32,8 @@ export function Participants({ code }: { code: string }) {
     refreshGroup(code).catch(() => setFailed(true));
   }, [code]);
 
-  const codes = group?.participants.map((p) => p.userCode).join(',') ?? '';
-  useEffect(() => {
-    if (!codes) return;
-    let live = true;
-    userApi
-      .statuses(codes.split(','))
-      .then((list) => live && setStatuses(Object.fromEntries(list.map((s) => [s.userCode, s]))))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [codes]);
+  // Live: presence pushes for everyone listed (REST while the socket is down).
+  const presences = usePresence(group?.participants.map((p) => p.userCode) ?? []);
 
   const add = (users: UserSearchResult[]) => {
     setAdding(false);
@@ -61,6 +50,7 @@ export function Participants({ code }: { code: string }) {
       <Group justify="space-between">
         <Title order={3}>{t('CHAT.PARTICIPANTS')}</Title>
         <Group gap="xs">
+          <SidebarToggle />
           <Button size="xs" variant="default" component={Link} to={toMessageGroup(code)}>
             {t('CHAT.BACK_TO_CHAT')}
           </Button>
@@ -72,8 +62,7 @@ export function Participants({ code }: { code: string }) {
       <ScrollArea style={{ flex: 1 }}>
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('CHAT.PARTICIPANTS')}>
           {group.participants.map((p) => {
-            const status = statuses[p.userCode];
-            const presence = status ? presenceOf(status.away, status.online) : null;
+            const presence = presences[p.userCode] ?? null;
             return (
               <Group key={p.userCode} component="li" gap="sm" wrap="nowrap" data-testid={`chat-participant-${p.userCode}`} data-presence={presence?.state ?? 'unknown'}>
                 <UserAvatar name={p.user.name} surname={p.user.surname} url={p.user.avatar?.url} presence={presence} />

@@ -1,0 +1,249 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { ChatGroup } from '@/api/chat.api';
+import { clearResponseCache, configureHttp } from '@/api/http';
+import type { JobOffer } from '@/api/offer.api';
+import { applyOfferStatus, resetOffers } from '@/features/offers/offer.store';
+import { RoomsPage } from '@/features/moderation/RoomsPage';
+import { sessionStore } from '@/features/session/session.store';
+import { RECOVERED_SHOWN_MS, bannerState } from '@/realtime/ConnectionBanner';
+import { applyStatus, resetPresence, setPresenceSocket } from '@/realtime/presence.store';
+import { renderRoutes } from '../../../../jest/render';
+import type { ListedMessage } from '../chat-logic';
+import { resetChat, upsertGroup } from '../chat.store';
+import { ChatHeaderExtras } from './ChatHeaderExtras';
+import { ChatInfoBar } from './ChatInfoBar';
+import { ChatSidebar, directPartner, listedGroups } from './ChatSidebar';
+import { MessageItem } from './MessageItem';
+import { systemMessageBody } from './SystemMessageCard';
+
+const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
+const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
+const CY = { code: 'U_cy', name: 'Cy', surname: 'Young', avatar: null };
+
+function group(code: string, people = [ADA, BOB], extra: Partial<ChatGroup> = {}): ChatGroup {
+  return {
+    code,
+    name: null,
+    subtitle: null,
+    type: 1,
+    targetId: null,
+    participants: people.map((user) => ({ userCode: user.code, user, role: 0, readSeq: 0 })),
+    participantCount: people.length,
+    lastSeq: 0,
+    lastMessageAt: null,
+    readSeq: 0,
+    unread: 0,
+    muted: false,
+    watched: false,
+    lastMessage: null,
+    ...extra,
+  };
+}
+
+const OFFER: JobOffer = {
+  code: 'O_one',
+  status: 160,
+  deadline: null,
+  price: { amount: '12.50', currency: 'USD' },
+  localPrice: null,
+  jobCode: 'J_one',
+  groupCode: 'G_offer',
+  providerCode: BOB.code,
+  customerCode: ADA.code,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  version: 3,
+  job: { code: 'J_one', title: 'Paint the fence', description: 'A long enough description', lang: 'eng', deadline: null },
+};
+
+type Handler = () => [number, unknown];
+let routes: Record<string, Handler> = {};
+const fetchMock = jest.fn(async (url: string, init: { method: string }) => {
+  const key = `${init.method} ${new URL(url, 'http://x').pathname}`;
+  const [status, answer] = routes[key]?.() ?? [404, { code: 404, message: 'SHARED.ERROR.NOT_FOUND' }];
+  return { status, ok: status < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(answer) };
+});
+
+beforeEach(() => {
+  resetChat();
+  resetOffers();
+  resetPresence();
+  setPresenceSocket(() => null);
+  routes = { 'POST /api/user/statuses': () => [200, []], 'GET /api/message/groups': () => [200, { groups: [], page: 1, pageSize: 50, hasMore: false }] };
+  sessionStore.user = { ...ADA, type: 1, country: null, lang: 'eng', timezone: null, jobIds: [], away: 0 };
+  Object.assign(globalThis, { fetch: fetchMock });
+  clearResponseCache();
+  configureHttp({ getToken: () => 'T', onError: () => undefined });
+});
+
+describe('information bar', () => {
+  it('shows a job-offer chat its offer with the status colour and a View button to the offer', async () => {
+    routes['GET /api/jobs/offers/O_one'] = () => [200, OFFER];
+    renderRoutes([{ path: '/messages/:groupId', element: <ChatInfoBar group={{ type: 4, targetId: 'O_one' }} /> }], '/messages/G_offer');
+    const status = await screen.findByTestId('chat-info-status');
+    expect(status).toHaveTextContent('Payment pending');
+    expect(status).toHaveAttribute('data-status', '160');
+    expect(screen.getByTestId('chat-info-bar')).toHaveTextContent('Offer: Paint the fence');
+    expect(screen.getByTestId('chat-info-price')).toHaveTextContent('12.50 USD');
+    expect(screen.getByTestId('chat-info-view')).toHaveAttribute('href', '/jobs/J_one/offers/O_one');
+
+    // offer:status moves the badge on.
+    act(() => applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 200, previousStatus: 160, actorCode: ADA.code, at: new Date().toISOString() }));
+    await waitFor(() => expect(screen.getByTestId('chat-info-status')).toHaveTextContent('Closed'));
+  });
+
+  it('says the offer was not found on a 404, without a View button', async () => {
+    renderRoutes([{ path: '/messages/:groupId', element: <ChatInfoBar group={{ type: 4, targetId: 'O_gone' }} /> }], '/messages/G_offer');
+    expect(await screen.findByTestId('chat-info-missing')).toHaveTextContent('Job offer not found');
+    expect(screen.queryByTestId('chat-info-view')).toBeNull();
+
+    // The offer appears later (the marketplace created it): its first push brings it in.
+    routes['GET /api/jobs/offers/O_gone'] = () => [200, { ...OFFER, code: 'O_gone', status: 5 }];
+    act(() => applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_gone', status: 5, previousStatus: 1, actorCode: BOB.code, at: new Date().toISOString() }));
+    await waitFor(() => expect(screen.getByTestId('chat-info-status')).toHaveTextContent('Proposal'));
+    expect(screen.getByTestId('chat-info-view')).toHaveAttribute('href', '/jobs/J_one/offers/O_gone');
+  });
+
+  it('links a job FAQ chat to its job and shows nothing for other chats', () => {
+    const { unmount } = renderRoutes([{ path: '/m', element: <ChatInfoBar group={{ type: 2, targetId: 'J_two' }} /> }], '/m');
+    expect(screen.getByTestId('chat-info-view')).toHaveAttribute('href', '/jobs/J_two');
+    expect(screen.getByRole('region', { name: 'About the job' })).toBeInTheDocument();
+    unmount();
+    renderRoutes([{ path: '/m', element: <ChatInfoBar group={{ type: 1, targetId: null }} /> }], '/m');
+    expect(screen.queryByTestId('chat-info-bar')).toBeNull();
+  });
+});
+
+describe('system messages', () => {
+  const system = (extra: Partial<ListedMessage>): ListedMessage => ({
+    code: 'M9',
+    groupCode: 'G_offer',
+    seq: 9,
+    type: 2,
+    message: '',
+    language: null,
+    translation: null,
+    userCode: null,
+    createdAt: new Date(2026, 0, 1, 12).toISOString(),
+    files: [],
+    clientKey: null,
+    deleted: false,
+    hasPrevious: false,
+    hasNext: false,
+    state: 'sent',
+    ...extra,
+  });
+  const item = (m: ListedMessage) => (
+    <MessageItem message={m} mine={false} authorName="" authorSurname="" avatarUrl={null} onRetry={jest.fn()} canDelete={false} showingOriginal={false} onDelete={jest.fn()} onToggleOriginal={jest.fn()} />
+  );
+
+  it('renders offer messages as cards with a link to the offer once it is known', async () => {
+    upsertGroup(group('G_offer', [ADA, BOB], { type: 4, targetId: 'O_one' }));
+    routes['GET /api/jobs/offers/O_one'] = () => [200, OFFER];
+    renderRoutes(
+      [{ path: '/messages/:groupId', element: <>{item(system({ type: 2, message: 'Bob asks for the final offer' }))}<ChatInfoBar group={{ type: 4, targetId: 'O_one' }} /></> }],
+      '/messages/G_offer',
+    );
+    const card = screen.getByTestId('chat-system-message');
+    expect(card).toHaveAttribute('data-type', '2');
+    expect(within(card).getByTestId('chat-system-title')).toHaveTextContent('Final offer requested');
+    expect(within(card).getByTestId('chat-system-text')).toHaveTextContent('Bob asks for the final offer');
+    expect(screen.queryByTestId('chat-message')).toBeNull();
+    await waitFor(() => expect(within(card).getByTestId('chat-system-offer-link')).toHaveAttribute('href', '/jobs/J_one/offers/O_one'));
+  });
+
+  it('titles approvals and other system messages, translating known keys and hiding unknown ones', () => {
+    renderRoutes([{ path: '/m', element: <>{item(system({ code: 'A', type: 3, message: 'SOME.UNKNOWN_KEY' }))}{item(system({ code: 'B', type: 1, message: 'OFFER.STATUS.AGREED' }))}</> }], '/m');
+    const [approved, other] = screen.getAllByTestId('chat-system-message');
+    expect(within(approved).getByTestId('chat-system-title')).toHaveTextContent('Job offer approved');
+    expect(within(approved).queryByTestId('chat-system-text')).toBeNull();
+    expect(within(other).getByTestId('chat-system-title')).toHaveTextContent('Update');
+    expect(within(other).getByTestId('chat-system-text')).toHaveTextContent('Agreed');
+  });
+
+  it('keeps plain text as it is', () => {
+    const t = ((k: string) => `t:${k}`) as never;
+    expect(systemMessageBody('  Offer sent  ', t, () => true)).toBe('Offer sent');
+    expect(systemMessageBody('A.B', t, () => true)).toBe('t:A.B');
+    expect(systemMessageBody('A.B', t, () => false)).toBeNull();
+    expect(systemMessageBody('', t, () => true)).toBeNull();
+  });
+});
+
+describe('chat list', () => {
+  it('shows the other person\'s presence in direct chats only, and the moderated flag', async () => {
+    const direct = group('G_direct', [ADA, BOB], { lastMessageAt: '2026-01-01T10:00:00.000Z', watched: true });
+    const trio = group('G_trio', [ADA, BOB, CY]);
+    routes['GET /api/message/groups'] = () => [200, { groups: [direct, trio], page: 1, pageSize: 50, hasMore: false }];
+    routes['POST /api/user/statuses'] = () => [200, [{ userCode: BOB.code, online: true, lastActiveAt: null, away: 0 }]];
+    renderRoutes([{ path: '/messages', element: <ChatSidebar activeCode={null} /> }], '/messages');
+    const item = await screen.findByTestId('chat-list-item-G_direct');
+    await waitFor(() => expect(within(item).getByTestId('chat-list-presence')).toHaveAttribute('data-presence', 'available'));
+    expect(within(item).getByLabelText('Available')).toBeInTheDocument();
+    expect(within(item).getByTestId('chat-list-moderated')).toBeInTheDocument();
+    expect(within(screen.getByTestId('chat-list-item-G_trio')).queryByTestId('chat-list-presence')).toBeNull();
+
+    act(() => applyStatus({ userCode: BOB.code, online: false, lastActiveAt: null, away: 90 }));
+    await waitFor(() => expect(within(item).getByTestId('chat-list-presence')).toHaveAttribute('data-presence', 'unavailable'));
+  });
+
+  it('renders nothing when closed and an overlay with a close button when visible', () => {
+    const onClose = jest.fn();
+    const { unmount } = renderRoutes([{ path: '/messages', element: <ChatSidebar activeCode={null} state="closed" /> }], '/messages');
+    expect(screen.queryByTestId('chat-sidebar')).toBeNull();
+    unmount();
+    renderRoutes([{ path: '/messages', element: <ChatSidebar activeCode={null} state="visible" onClose={onClose} /> }], '/messages');
+    expect(screen.getByTestId('chat-sidebar')).toHaveAttribute('data-state', 'visible');
+    screen.getByTestId('chat-sidebar-close').click();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('leaves a moderator\'s watched rooms out, and finds the partner of direct chats only', () => {
+    const watchedRoom = group('G_room', [BOB, CY]);
+    const partial = group('G_big', [BOB, CY], { participantCount: 30 });
+    expect(listedGroups([watchedRoom, partial, group('G_mine')], ADA.code).map((g) => g.code)).toEqual(['G_big', 'G_mine']);
+    expect(directPartner(group('G_d'), ADA.code)).toBe(BOB.code);
+    expect(directPartner(group('G_t', [ADA, BOB, CY]), ADA.code)).toBeNull();
+    expect(directPartner(group('G_j', [ADA, BOB], { type: 4 }), ADA.code)).toBeNull();
+  });
+});
+
+describe('moderation', () => {
+  it('shows the moderated badge in the chat header only while the chat is watched', () => {
+    const { unmount } = renderRoutes([{ path: '/m', element: <ChatHeaderExtras group={{ watched: true }} /> }], '/m');
+    expect(screen.getByTestId('chat-moderated-badge')).toHaveTextContent('Moderated');
+    expect(screen.getByTestId('chat-sidebar-toggle')).toHaveAttribute('aria-label', 'Hide chat list');
+    unmount();
+    renderRoutes([{ path: '/m', element: <ChatHeaderExtras group={{ watched: false }} /> }], '/m');
+    expect(screen.queryByTestId('chat-moderated-badge')).toBeNull();
+  });
+
+  it('lists the busiest rooms with a Watch button each', async () => {
+    routes['GET /api/admin/rooms'] = () => [
+      200,
+      [{ code: 'G_busy', name: 'Sales', type: 1, messages: 42, lastMessageAt: '2026-01-01T10:00:00.000Z', participants: 5, connectedParticipants: 2, watched: true }],
+    ];
+    renderRoutes([{ path: '/admin/rooms', element: <RoomsPage /> }], '/admin/rooms');
+    const row = await screen.findByTestId('moderation-room-G_busy');
+    expect(row).toHaveTextContent('Sales');
+    expect(row).toHaveTextContent('42');
+    expect(row).toHaveTextContent('2 of 5 online');
+    expect(row).toHaveTextContent('Moderated');
+    expect(within(row).getByRole('link', { name: 'Watch Sales' })).toHaveAttribute('href', '/admin/rooms/G_busy');
+  });
+
+  it('says so when no room had messages', async () => {
+    routes['GET /api/admin/rooms'] = () => [200, []];
+    renderRoutes([{ path: '/admin/rooms', element: <RoomsPage /> }], '/admin/rooms');
+    expect(await screen.findByTestId('moderation-rooms-empty')).toBeInTheDocument();
+  });
+});
+
+describe('connection banner', () => {
+  it('shows polling while the socket is down and "live again" briefly after it is back', () => {
+    expect(bannerState('connecting', false, null, 0)).toBe('hidden');
+    expect(bannerState('disconnected', false, null, 0)).toBe('polling');
+    expect(bannerState('connected', true, 1_000, 1_000 + RECOVERED_SHOWN_MS - 1)).toBe('recovered');
+    expect(bannerState('connected', true, 1_000, 1_000 + RECOVERED_SHOWN_MS)).toBe('hidden');
+    expect(bannerState('connected', false, null, 0)).toBe('hidden');
+  });
+});

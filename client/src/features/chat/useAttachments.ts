@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { ApiError } from '@/api/api-error';
+import { uploadFile } from '@/api/file-upload';
+import { sessionStore } from '@/features/session/session.store';
+import { tk } from '@/i18n/i18n';
+import { type Attachment, attachmentsReducer, newAttachment, roomFor } from './attachments';
+
+export interface AttachmentsApi {
+  list: Attachment[];
+  /** Attaches and starts uploading; returns how many files were left out (over the limit). */
+  add: (files: readonly File[]) => number;
+  remove: (id: string) => void;
+  retry: (id: string) => void;
+  clear: () => void;
+}
+
+const errorKey = (err: unknown): string =>
+  err instanceof ApiError && err.status === 413 ? tk('CHAT.ATTACH_TOO_BIG') : tk('CHAT.ATTACH_FAILED');
+
+/** The composer's attached files: each uploads at once (POST /api/File, shared in the group) with progress. */
+export function useAttachments(groupCode: string): AttachmentsApi {
+  const [list, dispatch] = useReducer(attachmentsReducer, []);
+  const uploads = useRef(new Map<string, AbortController>());
+  const current = useRef(list);
+  current.current = list;
+
+  const start = useCallback(
+    (a: Attachment) => {
+      const controller = new AbortController();
+      uploads.current.set(a.id, controller);
+      uploadFile(a.file, {
+        groupCode,
+        token: sessionStore.token,
+        signal: controller.signal,
+        onProgress: (loaded, total) => dispatch({ type: 'progress', id: a.id, loaded, total }),
+      }).then(
+        (info) => {
+          uploads.current.delete(a.id);
+          dispatch({ type: 'done', id: a.id, info });
+        },
+        (err: unknown) => {
+          uploads.current.delete(a.id);
+          if (!controller.signal.aborted) dispatch({ type: 'failed', id: a.id, error: errorKey(err) });
+        },
+      );
+    },
+    [groupCode],
+  );
+
+  const abortAll = () => {
+    for (const controller of uploads.current.values()) controller.abort();
+    uploads.current.clear();
+  };
+
+  // Another chat: its attachments stay behind (an unfinished upload is abandoned).
+  useEffect(() => {
+    dispatch({ type: 'clear' });
+    return abortAll;
+  }, [groupCode]);
+
+  const add = useCallback(
+    (files: readonly File[]) => {
+      const room = roomFor(current.current.length, files.length);
+      const items = files.slice(0, room).map(newAttachment);
+      if (items.length) {
+        // Two adds before a re-render still count each other.
+        current.current = [...current.current, ...items];
+        dispatch({ type: 'add', items });
+        items.forEach(start);
+      }
+      return files.length - items.length;
+    },
+    [start],
+  );
+  const remove = useCallback((id: string) => {
+    uploads.current.get(id)?.abort();
+    uploads.current.delete(id);
+    dispatch({ type: 'remove', id });
+  }, []);
+  const retry = useCallback(
+    (id: string) => {
+      const a = current.current.find((x) => x.id === id);
+      if (!a || a.status !== 'failed') return;
+      dispatch({ type: 'retry', id });
+      start(a);
+    },
+    [start],
+  );
+  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  return { list, add, remove, retry, clear };
+}

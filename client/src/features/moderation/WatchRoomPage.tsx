@@ -1,0 +1,151 @@
+import { Alert, Badge, Button, Center, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { ChatGroup, ChatMessage } from '@/api/chat.api';
+import { Spinner } from '@/components/loaders/loaders';
+import { MESSAGE_POLL_MS, canDeleteMessage, groupTitle, withGroupingFlags } from '@/features/chat/chat-logic';
+import { deleteMessage, loadOlder, pollNewer } from '@/features/chat/chat.actions';
+import { authorOf, chatStore, messagesOf, toggleOriginal } from '@/features/chat/chat.store';
+import { ChatInfoBar } from '@/features/chat/components/ChatInfoBar';
+import { MessageItem } from '@/features/chat/components/MessageItem';
+import { roleOf, sessionStore } from '@/features/session/session.store';
+import { usePageHeader } from '@/features/shell/toolbar.store';
+import { ConnectionBanner } from '@/realtime/ConnectionBanner';
+import { realtimeStore } from '@/realtime/connection';
+import { paths } from '@/routes/paths';
+import { type WatchResult, openWatchedRoom, startWatching, stopWatching } from './watch-room';
+
+const noop = () => undefined;
+
+/**
+ * /admin/rooms/{groupId}: a room watched by a moderator, read-only and live (room:watch, again after every
+ * reconnect; polling while the socket is down), with delete on every message. The participants see the
+ * 'moderated' badge meanwhile.
+ */
+export function WatchRoomPage() {
+  const { groupId = '' } = useParams();
+  const { t } = useTranslation();
+  const chat = useSnapshot(chatStore);
+  const session = useSnapshot(sessionStore);
+  const me = session.user?.code ?? null;
+  const role = roleOf(session);
+  const { status } = useSnapshot(realtimeStore);
+  const [failed, setFailed] = useState(false);
+  const [watch, setWatch] = useState<WatchResult | 'starting'>('starting');
+  const group = chat.groups[groupId] as ChatGroup | undefined;
+  const thread = chat.threads[groupId];
+  const name = group ? groupTitle(group, me) : null;
+  usePageHeader(t('MODERATION.WATCHING'), name ? (name.empty ? t('CHAT.NO_USERS') : name.title) : groupId);
+
+  useEffect(() => {
+    setFailed(false);
+    openWatchedRoom(groupId).catch(() => setFailed(true));
+  }, [groupId]);
+
+  // Watch on every (re)connect: a new socket is in no room yet.
+  useEffect(() => {
+    if (status !== 'connected') {
+      setWatch('offline');
+      return;
+    }
+    let live = true;
+    setWatch('starting');
+    void startWatching(groupId).then((res) => live && setWatch(res));
+    return () => {
+      live = false;
+    };
+  }, [groupId, status]);
+  useEffect(() => () => void stopWatching(groupId), [groupId]);
+
+  useEffect(() => {
+    if (status === 'connected' || !thread?.loaded) return;
+    const timer = setInterval(() => void pollNewer(groupId).catch(() => undefined), MESSAGE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [status, groupId, thread?.loaded]);
+
+  const messages = useMemo(() => withGroupingFlags(messagesOf(thread as never)), [thread]);
+  const viewport = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  useLayoutEffect(() => {
+    const el = viewport.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+
+  if (failed) return <Center h="100%"><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
+  if (!group || !thread?.loaded) return <Spinner />;
+
+  const author = (m: ChatMessage) => authorOf(m);
+  return (
+    <Stack gap={0} h="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))" data-testid="moderation-watch-room" data-group={groupId} data-watch={watch}>
+      <ConnectionBanner />
+      <Group px="md" py="xs" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Group gap="xs" miw={0} wrap="nowrap">
+          <Text fw={700} truncate>
+            {name?.empty ? t('CHAT.NO_USERS') : name?.title}
+          </Text>
+          <Badge
+            color={watch === 'live' ? 'orange' : 'gray'}
+            variant="light"
+            leftSection={<IconEye size={12} aria-hidden />}
+            data-testid="moderation-watch-state"
+            data-state={watch}
+          >
+            {watch === 'live' ? t('MODERATION.LIVE') : watch === 'refused' ? t('MODERATION.REFUSED') : t('MODERATION.NOT_LIVE')}
+          </Badge>
+        </Group>
+        <Button size="xs" variant="default" component={Link} to={paths.adminRooms} leftSection={<IconArrowLeft size={14} />}>
+          {t('MODERATION.BACK_TO_ROOMS')}
+        </Button>
+      </Group>
+      <ChatInfoBar group={group} />
+      {watch === 'refused' ? <Alert color="red">{t('MODERATION.REFUSED_HINT')}</Alert> : null}
+      <ScrollArea
+        style={{ flex: 1 }}
+        viewportRef={viewport}
+        onScrollPositionChange={({ y }) => {
+          const el = viewport.current;
+          atBottom.current = !el || el.scrollHeight - el.clientHeight - y < 40;
+        }}
+      >
+        <Stack gap={0} px="md" py="xs" role="log" aria-live="polite" aria-label={t('CHAT.MESSAGES')} data-testid="chat-messages">
+          {thread.mayLoadOlder ? (
+            <Center>
+              <Button variant="subtle" size="xs" onClick={() => void loadOlder(groupId)} data-testid="chat-load-older">
+                {t('CHAT.LOAD_OLDER')}
+              </Button>
+            </Center>
+          ) : null}
+          {messages.length === 0 ? (
+            <Center py="xl">
+              <Text c="dimmed">{t('CHAT.NO_MESSAGES')}</Text>
+            </Center>
+          ) : null}
+          {messages.map((m) => {
+            const user = author(m);
+            return (
+              <MessageItem
+                key={m.code}
+                message={m}
+                mine={false}
+                authorName={user?.name ?? '?'}
+                authorSurname={user?.surname ?? ''}
+                avatarUrl={user?.avatar?.url ?? null}
+                onRetry={noop}
+                canDelete={canDeleteMessage(m, me, role)}
+                showingOriginal={Boolean(chat.original[m.code])}
+                onDelete={(messageCode) => void deleteMessage(groupId, messageCode).catch(() => undefined)}
+                onToggleOriginal={toggleOriginal}
+              />
+            );
+          })}
+        </Stack>
+      </ScrollArea>
+      <Text size="xs" c="dimmed" px="md" py={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        {t('MODERATION.READ_ONLY')}
+      </Text>
+    </Stack>
+  );
+}

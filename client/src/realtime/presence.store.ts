@@ -1,0 +1,102 @@
+import type { PresencePayload } from '@contracts/socket-events';
+import { proxy } from 'valtio';
+import { userApi } from '@/api/user.api';
+import { type Presence, presenceOf } from '@/components/presence/presence';
+import type { ParleySocket } from './connection';
+
+/** The server takes at most 200 codes per presence:watch. */
+export const PRESENCE_WATCH_BATCH = 200;
+/** While the socket is down, watched users' statuses are asked for over REST this often. */
+export const PRESENCE_POLL_MS = 10_000;
+const ACK_TIMEOUT_MS = 10_000;
+
+/** A status as last heard, with the time it was heard, so the 'away' minutes keep counting locally. */
+export interface HeldStatus {
+  online: boolean;
+  away: number | null;
+  lastActiveAt: string | null;
+  heardAt: number;
+}
+
+export const presenceStore = proxy<{ statuses: Record<string, HeldStatus> }>({ statuses: {} });
+
+/** Users some screen shows, with how many screens show them. */
+const wanted = new Map<string, number>();
+/** Users the live socket already watches (a new socket watches nobody). */
+const subscribed = new Set<string>();
+let socketFor: () => ParleySocket | null = () => null;
+
+/** Where the live socket comes from (null while it is down); set once by the realtime subscriptions. */
+export function setPresenceSocket(get: () => ParleySocket | null): void {
+  socketFor = get;
+}
+
+export function applyStatus(status: PresencePayload, now: number = Date.now()): void {
+  presenceStore.statuses[status.userCode] = { online: status.online, away: status.away, lastActiveAt: status.lastActiveAt, heardAt: now };
+}
+
+/** The presence to show now: the minutes heard plus the minutes since. Unknown users have none. */
+export function presenceAt(held: HeldStatus | undefined, now: number = Date.now()): Presence | null {
+  if (!held) return null;
+  const minutes = held.away === null ? null : held.away + Math.max(0, Math.floor((now - held.heardAt) / 60_000));
+  return presenceOf(minutes, held.online);
+}
+
+async function request(codes: string[]): Promise<void> {
+  if (!codes.length) return;
+  const socket = socketFor();
+  for (let i = 0; i < codes.length; i += PRESENCE_WATCH_BATCH) {
+    const batch = codes.slice(i, i + PRESENCE_WATCH_BATCH);
+    if (socket) {
+      batch.forEach((c) => subscribed.add(c));
+      const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('presence:watch', { userCodes: batch }).catch(() => null);
+      if (res && res.ok) res.statuses.forEach((s: PresencePayload) => applyStatus(s));
+      else batch.forEach((c) => subscribed.delete(c));
+    } else {
+      const askedAt = Date.now();
+      const list = await userApi.statuses(batch).catch(() => []);
+      // A push heard while the answer was on its way is newer than the answer.
+      list.forEach((s) => {
+        const held = presenceStore.statuses[s.userCode];
+        if (!held || held.heardAt <= askedAt) applyStatus(s);
+      });
+    }
+  }
+}
+
+/** Shows these users' presence until the returned release is called: watched live, or asked for over REST. */
+export function watchPresence(codes: readonly string[]): () => void {
+  const unique = [...new Set(codes)].filter(Boolean);
+  unique.forEach((c) => wanted.set(c, (wanted.get(c) ?? 0) + 1));
+  void request(unique.filter((c) => !subscribed.has(c) || !presenceStore.statuses[c]));
+  return () => {
+    for (const c of unique) {
+      const n = (wanted.get(c) ?? 1) - 1;
+      if (n > 0) wanted.set(c, n);
+      else wanted.delete(c);
+    }
+  };
+}
+
+/** A new socket watches nobody yet: every wanted user again, with fresh statuses. */
+export function presenceSocketConnected(): Promise<void> {
+  subscribed.clear();
+  return request([...wanted.keys()]);
+}
+
+export function presenceSocketLost(): void {
+  subscribed.clear();
+}
+
+/** The REST fallback while the socket is down. */
+export function pollPresence(): Promise<void> {
+  return request([...wanted.keys()]);
+}
+
+export const watchedUsers = (): string[] => [...wanted.keys()];
+
+export function resetPresence(): void {
+  wanted.clear();
+  subscribed.clear();
+  presenceStore.statuses = {};
+}

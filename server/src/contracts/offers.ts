@@ -1,0 +1,141 @@
+/** Job offer statuses (spec section 4), numeric. */
+export enum OfferStatus {
+  Initial = 1,
+  Proposal = 5,
+  FinalOffer = 10,
+  CustomerApproved = 50,
+  Agreed = 100,
+  FinalizeRequested = 130,
+  PaymentPending = 160,
+  Closed = 200,
+}
+
+export const OFFER_STATUSES: readonly OfferStatus[] = [1, 5, 10, 50, 100, 130, 160, 200];
+
+/** Every move an offer can make, named after the call that makes it. */
+export type OfferCall =
+  | 'update'
+  | 'final'
+  | 'choose'
+  | 'reapprove'
+  | 'finalizeRequest'
+  | 'approveFinalizeRequest'
+  | 'pay'
+  | 'withdraw'
+  | 'reject'
+  /** the customer chose another offer with allowForMoreOffers false */
+  | 'closeOthers';
+
+/** Who makes a move: the offer's provider, the job's customer, or the system (as a side effect of another move). */
+export type OfferActor = 'provider' | 'customer' | 'system';
+
+export interface OfferTransition {
+  from: OfferStatus;
+  call: OfferCall;
+  actor: OfferActor;
+  to: OfferStatus;
+}
+
+const S = OfferStatus;
+const BEFORE_AGREED = [S.Initial, S.Proposal, S.FinalOffer, S.CustomerApproved] as const;
+
+/**
+ * THE transition table: an offer may only move along these rows; anything else is a 409. The README's
+ * "Marketplace" section prints the same table.
+ */
+export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
+  { from: S.Initial, call: 'update', actor: 'provider', to: S.Proposal },
+  { from: S.Proposal, call: 'update', actor: 'provider', to: S.Proposal },
+  { from: S.Proposal, call: 'final', actor: 'provider', to: S.FinalOffer },
+  { from: S.FinalOffer, call: 'choose', actor: 'customer', to: S.CustomerApproved },
+  { from: S.CustomerApproved, call: 'reapprove', actor: 'provider', to: S.Agreed },
+  { from: S.Agreed, call: 'finalizeRequest', actor: 'provider', to: S.FinalizeRequested },
+  { from: S.FinalizeRequested, call: 'approveFinalizeRequest', actor: 'customer', to: S.PaymentPending },
+  { from: S.PaymentPending, call: 'pay', actor: 'customer', to: S.Closed },
+  ...BEFORE_AGREED.map((from) => ({ from, call: 'withdraw' as const, actor: 'provider' as const, to: S.Closed })),
+  ...BEFORE_AGREED.map((from) => ({ from, call: 'reject' as const, actor: 'customer' as const, to: S.Closed })),
+  // Only offers that nobody chose yet are closed when the customer chooses another one and stops taking offers.
+  ...[S.Initial, S.Proposal, S.FinalOffer].map((from) => ({ from, call: 'closeOthers' as const, actor: 'system' as const, to: S.Closed })),
+];
+
+/** The calls a party can make over HTTP (closeOthers is only a side effect of choose). */
+export const PARTY_CALLS: readonly Exclude<OfferCall, 'closeOthers'>[] = [
+  'update',
+  'final',
+  'choose',
+  'reapprove',
+  'finalizeRequest',
+  'approveFinalizeRequest',
+  'pay',
+  'withdraw',
+  'reject',
+];
+
+/** The row for this move, if the table has one (actor not checked). */
+export function findTransition(from: OfferStatus, call: OfferCall): OfferTransition | undefined {
+  return OFFER_TRANSITIONS.find((t) => t.from === from && t.call === call);
+}
+
+/** Who may make this call at all (the same party from every status it is allowed in). */
+export function actorOf(call: OfferCall): OfferActor {
+  return OFFER_TRANSITIONS.find((t) => t.call === call)!.actor;
+}
+
+/** Offers that are still open: not Closed. */
+export const isOpenStatus = (status: OfferStatus): boolean => status !== S.Closed;
+
+/**
+ * The chat message each move posts in the offer's chat, authored by the party that moved (type 2
+ * FinalJobOfferRequest, 3 JobOfferApproved, else 1 Text whose text is a translation key).
+ */
+export const OFFER_MESSAGES: { readonly [C in OfferCall]: { type: 1 | 2 | 3; text: string } } = {
+  update: { type: 1, text: 'JOB_OFFER.MESSAGE.PROPOSAL' },
+  final: { type: 2, text: 'JOB_OFFER.MESSAGE.FINAL_OFFER' },
+  choose: { type: 3, text: 'JOB_OFFER.MESSAGE.APPROVED' },
+  reapprove: { type: 1, text: 'JOB_OFFER.MESSAGE.AGREED' },
+  finalizeRequest: { type: 1, text: 'JOB_OFFER.MESSAGE.FINALIZE_REQUESTED' },
+  approveFinalizeRequest: { type: 1, text: 'JOB_OFFER.MESSAGE.PAYMENT_REQUESTED' },
+  pay: { type: 1, text: 'JOB_OFFER.MESSAGE.PAID' },
+  withdraw: { type: 1, text: 'JOB_OFFER.MESSAGE.WITHDRAWN' },
+  reject: { type: 1, text: 'JOB_OFFER.MESSAGE.REJECTED' },
+  closeOthers: { type: 1, text: 'JOB_OFFER.MESSAGE.CLOSED_OTHER_CHOSEN' },
+};
+
+/** Outbox topic and payload written in the same transaction as every transition and payment. */
+export const OFFER_STATUS_CHANGED_TOPIC = 'offer.status-changed';
+
+export interface OfferStatusChangedOutboxPayload {
+  offerId: string;
+  offerCode: string;
+  jobCode: string;
+  groupCode: string;
+  from: OfferStatus;
+  to: OfferStatus;
+  actorId: string;
+  customerId: string;
+  providerId: string;
+  /** set when a payment was recorded (to = Closed) */
+  paymentId?: string;
+}
+
+/** Money bounds: prices are > 0, at most the currency's decimals (never more than 2), at most this amount. */
+export const MAX_PRICE_AMOUNT = '100000000.00';
+
+/** How long a used Idempotency-Key answers with its first result. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+/** Job roles (the spec does not name them): users may be put on each of these. */
+export enum JobRole {
+  Manager = 1,
+  Reviewer = 2,
+  Contributor = 3,
+  Observer = 4,
+}
+
+export const JOB_ROLES: readonly { id: JobRole; name: string }[] = [
+  { id: JobRole.Manager, name: 'JOB.ROLE.MANAGER' },
+  { id: JobRole.Reviewer, name: 'JOB.ROLE.REVIEWER' },
+  { id: JobRole.Contributor, name: 'JOB.ROLE.CONTRIBUTOR' },
+  { id: JobRole.Observer, name: 'JOB.ROLE.OBSERVER' },
+];

@@ -1,0 +1,137 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { MESSAGE_MAX_LENGTH } from '../../../contracts/chat';
+import { LANGUAGE_CODES } from '../../../contracts/languages';
+import { OfferStatus } from '../../../contracts/offers';
+import { CODE_PATTERN } from '../../../common/codes';
+import { PageQueryDto } from '../../../common/dto/page-query.dto';
+import { DEFAULT_PAYMENT_PROVIDER, PAYMENT_PROVIDER_NAMES } from '../payments/payment-provider';
+import { MoneyDto, PriceDto } from './money.dto';
+
+export const OFFER_PAGE_SIZE = 50;
+
+export class CreateOfferDto {
+  @ApiPropertyOptional({ maxLength: MESSAGE_MAX_LENGTH, description: "a first message in the offer's chat, from the provider" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MESSAGE_MAX_LENGTH)
+  message?: string;
+}
+
+/** PUT: the provider sets price and deadline (Initial → Proposal) or revises them (Proposal → Proposal). */
+export class UpdateOfferDto {
+  @ApiProperty({ type: PriceDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PriceDto)
+  price: PriceDto;
+
+  @ApiPropertyOptional({ type: PriceDto, description: 'the price in another currency, for the customer; defaults to price' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PriceDto)
+  localPrice?: PriceDto;
+
+  @ApiProperty({ description: 'UTC ISO 8601 date-time, in the future' })
+  @IsString()
+  @IsISO8601({ strict: true, strictSeparator: true })
+  deadline: string;
+}
+
+export class ChooseOfferDto {
+  @ApiProperty({ description: 'false: the job stops taking offers and its other open offers (not yet chosen) are closed' })
+  @IsBoolean()
+  allowForMoreOffers: boolean;
+}
+
+export class PayOfferDto {
+  @ApiPropertyOptional({ enum: PAYMENT_PROVIDER_NAMES, default: DEFAULT_PAYMENT_PROVIDER, description: 'the payment provider' })
+  @IsOptional()
+  @IsString()
+  @IsIn(PAYMENT_PROVIDER_NAMES)
+  provider?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'manual payments: a transfer reference, kept with the payment' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  reference?: string;
+}
+
+export class OfferCodesDto {
+  @ApiProperty({ type: [String], maxItems: 100 })
+  @IsArray()
+  @ArrayMinSize(0)
+  @ArrayMaxSize(100)
+  @Matches(CODE_PATTERN, { each: true })
+  codes: string[];
+}
+
+export class OfferListQueryDto extends PageQueryDto(100, OFFER_PAGE_SIZE) {
+  @ApiPropertyOptional({ enum: LANGUAGE_CODES })
+  @IsOptional()
+  @IsIn(LANGUAGE_CODES)
+  lang?: string;
+}
+
+// ---- responses ----
+
+export class OfferJobDto {
+  @ApiProperty() code: string;
+  @ApiProperty() title: string;
+  @ApiProperty() description: string;
+  @ApiProperty() lang: string;
+  @ApiProperty({ nullable: true, type: String }) deadline: string | null;
+}
+
+export class OfferDto {
+  @ApiProperty() code: string;
+  @ApiProperty({ enum: OfferStatus, description: '1 Initial, 5 Proposal, 10 FinalOffer, 50 CustomerApproved, 100 Agreed, 130 FinalizeRequested, 160 PaymentPending, 200 Closed' })
+  status: OfferStatus;
+  @ApiProperty({ nullable: true, type: String, description: 'UTC ISO 8601' }) deadline: string | null;
+  @ApiProperty({ nullable: true, type: MoneyDto }) price: MoneyDto | null;
+  @ApiProperty({ nullable: true, type: MoneyDto }) localPrice: MoneyDto | null;
+  @ApiProperty() jobCode: string;
+  @ApiProperty({ nullable: true, type: String, description: "the offer's chat" }) groupCode: string | null;
+  @ApiProperty() providerCode: string;
+  @ApiProperty() customerCode: string;
+  @ApiProperty() createdAt: string;
+  @ApiProperty({ description: 'optimistic-lock version, bumped by every change' }) version: number;
+  @ApiPropertyOptional({ type: OfferJobDto }) job?: OfferJobDto;
+}
+
+export class OfferPageDto {
+  @ApiProperty({ type: [OfferDto] }) offers: OfferDto[];
+  @ApiProperty() page: number;
+  @ApiProperty() pageSize: number;
+  @ApiProperty() hasMore: boolean;
+}
+
+export class PaymentDto {
+  @ApiProperty() code: string;
+  @ApiProperty({ type: MoneyDto }) amount: MoneyDto;
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] }) status: string;
+  @ApiProperty() provider: string;
+  @ApiProperty({ nullable: true, type: String }) reference: string | null;
+  @ApiProperty() createdAt: string;
+}
+
+export class PayResultDto {
+  @ApiProperty({ type: OfferDto }) offer: OfferDto;
+  @ApiProperty({ type: PaymentDto }) payment: PaymentDto;
+}

@@ -1,0 +1,84 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../contracts/auth';
+import { JOB_ROLES } from '../../contracts/offers';
+import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { CodeParamPipe, IntInSetPipe } from '../../common/pipes';
+import { ChatGroupDto } from '../chat/dto/chat-response.dto';
+import { JobDto, JobListQueryDto, JobPageDto, JobRoleDto, LangQueryDto, SaveJobDto, SetRoleUsersDto } from './dto/job.dto';
+import { JobRolesService } from './job-roles.service';
+import { JobsService } from './jobs.service';
+
+const RoleId = new IntInSetPipe('ROLE_ID', JOB_ROLES.map((r) => r.id));
+
+@ApiTags('jobs')
+@ApiBearerAuth()
+@Controller('job')
+export class JobsController {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly jobRoles: JobRolesService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The instance's jobs, newest first; title and description in `lang`, else the default version" })
+  @ApiOkResponse({ type: JobPageDto })
+  list(@CurrentUser() user: AuthUser, @Query() query: JobListQueryDto): Promise<JobPageDto> {
+    return this.jobs.list(user, query);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Posts a job (the caller is its customer); versions as the job translation form (422 uniqueTranslation)' })
+  @ApiCreatedResponse({ type: JobDto })
+  create(@CurrentUser() user: AuthUser, @Body() dto: SaveJobDto, @Query() query: LangQueryDto): Promise<JobDto> {
+    return this.jobs.create(user, dto, query.lang);
+  }
+
+  @Get(':code')
+  @ApiOperation({ summary: 'One job; title and description in `lang`, else the default version' })
+  @ApiOkResponse({ type: JobDto })
+  get(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string, @Query() query: LangQueryDto): Promise<JobDto> {
+    return this.jobs.get(user, code, query.lang);
+  }
+
+  @Post(':code')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The customer updates the job (deadline, versions replaced, acceptingOffers); others 403" })
+  @ApiOkResponse({ type: JobDto })
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('code', CodeParamPipe) code: string,
+    @Body() dto: SaveJobDto,
+    @Query() query: LangQueryDto,
+  ): Promise<JobDto> {
+    return this.jobs.update(user, code, dto, query.lang);
+  }
+
+  @Get(':code/faq')
+  @ApiOperation({ summary: "The job's FAQ chat (created on first use); the caller joins it" })
+  @ApiOkResponse({ type: ChatGroupDto })
+  faq(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string): Promise<ChatGroupDto> {
+    return this.jobs.faq(user, code);
+  }
+
+  @Get(':code/roles')
+  @ApiOperation({ summary: "The job's roles (1 manager, 2 reviewer, 3 contributor, 4 observer) with their users; `lang` is accepted, names are translation keys" })
+  @ApiOkResponse({ type: [JobRoleDto] })
+  roles(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string, @Query() _query: LangQueryDto): Promise<JobRoleDto[]> {
+    return this.jobRoles.list(user, code);
+  }
+
+  @Post(':code/roles/:roleId')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The customer puts exactly these users (of the job's instance) on a role" })
+  @ApiOkResponse({ type: JobRoleDto })
+  setRole(
+    @CurrentUser() user: AuthUser,
+    @Param('code', CodeParamPipe) code: string,
+    @Param('roleId', RoleId) roleId: number,
+    @Body() dto: SetRoleUsersDto,
+    @Query() _query: LangQueryDto,
+  ): Promise<JobRoleDto> {
+    return this.jobRoles.set(user, code, roleId, dto);
+  }
+}

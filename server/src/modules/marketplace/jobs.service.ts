@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../../contracts/auth';
+import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
+import { newCode } from '../../common/codes';
+import { pageOf } from '../../common/dto/page-query.dto';
+import { forbidden, notFound } from '../../common/errors';
+import { DomainEvents } from '../../common/events/domain-events';
+import { ChatGroupsRepository } from '../chat/chat-groups.repository';
+import { ChatGroupsService } from '../chat/chat-groups.service';
+import { ChatGroupDto } from '../chat/dto/chat-response.dto';
+import { JobDto, JobListQueryDto, JobPageDto, JOB_PAGE_SIZE, SaveJobDto } from './dto/job.dto';
+import { checkDeadline, checkVersions } from './job-rules';
+import { mapJob } from './job.mapper';
+import { JobRow, JobsRepository } from './jobs.repository';
+import { seesJob } from './marketplace-access';
+
+@Injectable()
+export class JobsService {
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly groups: ChatGroupsRepository,
+    private readonly chat: ChatGroupsService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** A job the caller may see, else the same 404 as for a code that doesn't exist. */
+  async visibleJob(user: AuthUser, code: string): Promise<JobRow> {
+    const job = await this.jobs.findByCode(code);
+    if (!job || !seesJob(user, job)) throw notFound('JOB.NOT_FOUND');
+    return job;
+  }
+
+  /** A job the caller owns (its customer); others who see it get 403. */
+  async ownJob(user: AuthUser, code: string): Promise<JobRow> {
+    const job = await this.visibleJob(user, code);
+    if (job.customer_id !== user.id) throw forbidden('JOB.NOT_YOURS');
+    return job;
+  }
+
+  async list(user: AuthUser, query: JobListQueryDto): Promise<JobPageDto> {
+    const { page, pageSize } = pageOf(query, JOB_PAGE_SIZE);
+    const rows = await this.jobs.list(user.instanceId, query.mine === 'true' ? user.id : null, (page - 1) * pageSize, pageSize + 1);
+    const shown = rows.slice(0, pageSize);
+    const versions = await this.jobs.versions(shown.map((j) => j.id));
+    return { jobs: shown.map((j) => mapJob(j, versions, query.lang)), page, pageSize, hasMore: rows.length > pageSize };
+  }
+
+  async get(user: AuthUser, code: string, lang?: string): Promise<JobDto> {
+    return this.view(await this.visibleJob(user, code), lang);
+  }
+
+  async create(user: AuthUser, dto: SaveJobDto, lang?: string): Promise<JobDto> {
+    const versions = checkVersions(dto.versions);
+    const deadline = checkDeadline(dto.deadline);
+    const code = newCode();
+    await this.jobs.create({ code, instanceId: user.instanceId, customerId: user.id, deadline, acceptingOffers: dto.acceptingOffers ?? true }, versions);
+    return this.get(user, code, lang);
+  }
+
+  /** The customer replaces the job: deadline, versions and whether it takes offers. */
+  async update(user: AuthUser, code: string, dto: SaveJobDto, lang?: string): Promise<JobDto> {
+    const job = await this.ownJob(user, code);
+    const versions = checkVersions(dto.versions);
+    const deadline = dto.deadline === undefined ? job.deadline : checkDeadline(dto.deadline, job.deadline);
+    await this.jobs.update(job.id, { deadline, acceptingOffers: dto.acceptingOffers ?? job.accepting_offers }, versions);
+    return this.get(user, code, lang);
+  }
+
+  /** The job's FAQ chat, created on first use; everyone who sees the job may join it, and does by asking for it. */
+  async faq(user: AuthUser, code: string): Promise<ChatGroupDto> {
+    const job = await this.visibleJob(user, code);
+    let group = await this.groups.findByTarget(job.instance_id, ChatGroupType.JobFaq, job.code);
+    if (!group) {
+      const people = [...new Set([job.customer_id, user.id])];
+      const result = await this.groups.create(
+        { code: newCode(), instanceId: job.instance_id, type: ChatGroupType.JobFaq, name: null, subtitle: null, targetId: job.code, directKey: null, createdBy: user.id },
+        people.map((userId) => ({ userId, role: userId === job.customer_id ? ParticipantRole.Owner : ParticipantRole.Member })),
+      );
+      group = result.group;
+      if (result.created) await this.changed(group.id, group.code, 'created');
+    }
+    if (!(await this.groups.findParticipant(group.id, user.id))) {
+      // The customer too, in case someone opened the FAQ target through the chat API first.
+      const added = await this.groups.addParticipants(group.id, [...new Set([user.id, job.customer_id])]);
+      if (added.length) await this.changed(group.id, group.code, 'participants');
+    }
+    return this.chat.get(user, group.code);
+  }
+
+  private async view(job: JobRow, lang?: string): Promise<JobDto> {
+    return mapJob(job, await this.jobs.versions([job.id]), lang);
+  }
+
+  private async changed(groupId: string, groupCode: string, change: 'created' | 'participants'): Promise<void> {
+    this.events.emit('group.changed', { groupCode, change, participantCodes: await this.groups.participantCodes(groupId) });
+  }
+}

@@ -1,0 +1,25 @@
+import { AuthUser } from '../../contracts/auth';
+import { OfferActor } from '../../contracts/offers';
+import { isGlobalRole, Role } from '../../contracts/roles';
+
+/** Jobs are seen by every user of their instance, and by global roles everywhere. */
+export function seesJob(user: AuthUser, job: { instance_id: string }): boolean {
+  return job.instance_id === user.instanceId || isGlobalRole(user.role);
+}
+
+/** Moderators in scope: instance admins in their instance, global admins everywhere. */
+export function moderatesInstance(user: AuthUser, instanceId: string): boolean {
+  return user.role === Role.GlobalAdmin || (user.role === Role.InstanceAdmin && user.instanceId === instanceId);
+}
+
+/** The caller's side of an offer, or null for a moderator who only watches. */
+export function partyOf(user: AuthUser, offer: { provider_id: string; customer_id: string }): Exclude<OfferActor, 'system'> | null {
+  if (user.id === offer.provider_id) return 'provider';
+  if (user.id === offer.customer_id) return 'customer';
+  return null;
+}
+
+/** An offer is seen by its provider, the job's customer and moderators in scope; others get 404. */
+export function seesOffer(user: AuthUser, offer: { provider_id: string; customer_id: string; instance_id: string }): boolean {
+  return partyOf(user, offer) !== null || moderatesInstance(user, offer.instance_id);
+}

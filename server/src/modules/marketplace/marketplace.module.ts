@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { ChatAccessModule } from '../chat/chat-access.module';
+import { ChatModule } from '../chat/chat.module';
+import { IdempotencyStore } from './idempotency.store';
+import { JobOffersController } from './job-offers.controller';
+import { JobRolesService } from './job-roles.service';
+import { JobsController } from './jobs.controller';
+import { JobsRepository } from './jobs.repository';
+import { JobsService } from './jobs.service';
+import { OfferTransitionsService } from './offer-transitions.service';
+import { OffersController } from './offers.controller';
+import { OffersRepository } from './offers.repository';
+import { OffersService } from './offers.service';
+import { ManualPaymentProvider } from './payments/manual-payment.provider';
+import { PAYMENT_PROVIDERS } from './payments/payment-provider';
+import { PaymentsRepository } from './payments/payments.repository';
+import { PaymentsService } from './payments/payments.service';
+
+/** Jobs, job offers and their status machine, payments. */
+@Module({
+  imports: [ChatModule, ChatAccessModule],
+  // Job-offers first: its GET job-offers/for-payment is static; offers' static offers/* routes come before :jobId ones.
+  controllers: [JobOffersController, JobsController, OffersController],
+  providers: [
+    JobsRepository,
+    JobsService,
+    JobRolesService,
+    OffersRepository,
+    OffersService,
+    OfferTransitionsService,
+    IdempotencyStore,
+    PaymentsRepository,
+    PaymentsService,
+    ManualPaymentProvider,
+    { provide: PAYMENT_PROVIDERS, useFactory: (manual: ManualPaymentProvider) => [manual], inject: [ManualPaymentProvider] },
+  ],
+  exports: [OffersService],
+})
+export class MarketplaceModule {}

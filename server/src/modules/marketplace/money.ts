@@ -1,0 +1,58 @@
+import { ValidateBy, ValidationArguments } from 'class-validator';
+import { currencyDecimals, isCurrencyCode } from '../../contracts/currencies';
+import { MAX_PRICE_AMOUNT } from '../../contracts/offers';
+
+/** A plain decimal: optional minus, digits, optional fraction. No exponent, no spaces, no '+', no bare '.5'. */
+const DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/;
+
+export const isDecimalString = (value: unknown): value is string => typeof value === 'string' && DECIMAL.test(value);
+
+/** Digits after the point. */
+export const decimalPlaces = (value: string): number => (value.includes('.') ? value.split('.')[1].length : 0);
+
+/** Compares two non-negative decimal strings exactly (no floats): -1, 0 or 1. */
+export function compareDecimals(a: string, b: string): number {
+  const [ai, af = ''] = a.split('.');
+  const [bi, bf = ''] = b.split('.');
+  const intA = ai.replace(/^0+(?=\d)/, '');
+  const intB = bi.replace(/^0+(?=\d)/, '');
+  if (intA.length !== intB.length) return intA.length < intB.length ? -1 : 1;
+  const width = Math.max(af.length, bf.length);
+  const x = intA + af.padEnd(width, '0');
+  const y = intB + bf.padEnd(width, '0');
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+const isPositive = (value: string): boolean => !value.startsWith('-') && /[1-9]/.test(value);
+
+/** An amount as the API answers it: the currency's decimals (2 for most, 0 for JPY), never a float. */
+export function formatAmount(stored: string, currency: string): string {
+  const decimals = isCurrencyCode(currency) ? currencyDecimals(currency) : 2;
+  const [int, frac = ''] = stored.split('.');
+  const whole = int.replace(/^0+(?=\d)/, '');
+  return decimals === 0 ? whole : `${whole}.${frac.padEnd(decimals, '0').slice(0, decimals)}`;
+}
+
+const decimalsAllowed = (args: ValidationArguments): number => {
+  const currency = (args.object as { currency?: unknown }).currency;
+  return isCurrencyCode(currency) ? currencyDecimals(currency) : 2;
+};
+
+/**
+ * The money rules on a decimal-string `amount` (its sibling `currency` decides the decimals), each its own
+ * broken rule: IS_DECIMAL, IS_POSITIVE (0 is not a price), MAX_DECIMALS, MAX (MAX_PRICE_AMOUNT).
+ * Each rule stays quiet when an earlier one already failed, so one mistake is one key.
+ */
+export function AmountRules(): PropertyDecorator {
+  const rules: [string, (value: string, args: ValidationArguments) => boolean][] = [
+    ['isDecimal', (v) => DECIMAL.test(v)],
+    ['isPositive', (v) => !DECIMAL.test(v) || isPositive(v)],
+    ['maxDecimals', (v, args) => !DECIMAL.test(v) || !isPositive(v) || decimalPlaces(v) <= decimalsAllowed(args)],
+    ['max', (v) => !DECIMAL.test(v) || !isPositive(v) || compareDecimals(v, MAX_PRICE_AMOUNT) <= 0],
+  ];
+  return (target, key) => {
+    for (const [name, ok] of rules) {
+      ValidateBy({ name, validator: { validate: (value, args) => typeof value !== 'string' || ok(value, args!) } })(target, key);
+    }
+  };
+}

@@ -1,0 +1,156 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuthUser } from '../../contracts/auth';
+import { ChatMessageType } from '../../contracts/chat';
+import { actorOf, findTransition, OFFER_MESSAGES, OFFER_TRANSITIONS, OfferCall, OfferStatus } from '../../contracts/offers';
+import { AppError, forbidden, notFound } from '../../common/errors';
+import { DomainEvents } from '../../common/events/domain-events';
+import { ChatGroupsRepository } from '../chat/chat-groups.repository';
+import { ChatMessagesService } from '../chat/chat-messages.service';
+import { ChooseOfferDto, OfferDto, PayOfferDto, PayResultDto, UpdateOfferDto } from './dto/offer.dto';
+import { IdempotencyStore } from './idempotency.store';
+import { checkDeadline } from './job-rules';
+import { partyOf, seesOffer } from './marketplace-access';
+import { mapOffer, mapPayment } from './offer.mapper';
+import { MoveRecord, OfferRow, OffersRepository } from './offers.repository';
+import { PaymentEntity } from './payments/payment.entity';
+import { PaymentsService } from './payments/payments.service';
+
+/** What a request to move an offer carries besides the offer. */
+export interface MoveRequest {
+  jobCode: string;
+  offerCode: string;
+  lang?: string;
+  idempotencyKey?: string;
+}
+
+type PartyCall = Exclude<OfferCall, 'closeOthers'>;
+
+/** The statuses `choose` with allowForMoreOffers false closes, straight from the transition table. */
+const CLOSED_WHEN_ANOTHER_IS_CHOSEN = OFFER_TRANSITIONS.filter((t) => t.call === 'closeOthers').map((t) => t.from);
+
+interface Hooks {
+  /** price and deadline the move sets */
+  fields?: Parameters<OffersRepository['move']>[4];
+  /** work inside the move's transaction after the status moved: more moves, a payment */
+  inside?: (tx: EntityManager, offer: OfferRow, moves: MoveRecord[]) => Promise<PaymentEntity | void>;
+}
+
+/**
+ * Moves offers along the one transition table (contracts/offers.ts). Per move, in one transaction: the
+ * optimistic-lock update (version + status must still be what was read, else 409), the event-log and
+ * outbox rows, the payment if any, and the Idempotency-Key's stored result. After commit: a chat message
+ * per moved offer, then `offer.status-changed`.
+ */
+@Injectable()
+export class OfferTransitionsService {
+  private readonly logger = new Logger(OfferTransitionsService.name);
+  private keyedCalls = 0;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly offers: OffersRepository,
+    private readonly keys: IdempotencyStore,
+    private readonly payments: PaymentsService,
+    private readonly groups: ChatGroupsRepository,
+    private readonly messages: ChatMessagesService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** PUT: the provider sets price and deadline (Initial → Proposal) or revises them while a Proposal. */
+  update(user: AuthUser, req: MoveRequest, dto: UpdateOfferDto): Promise<OfferDto> {
+    const deadline = checkDeadline(dto.deadline)!;
+    const fields = { deadline, price: dto.price, localPrice: dto.localPrice ?? dto.price };
+    return this.move(user, req, 'update', dto, { fields }, (o) => mapOffer(o));
+  }
+
+  /** final, reapprove, finalizeRequest, approveFinalizeRequest, withdraw, reject: moves without a body. */
+  simple(user: AuthUser, req: MoveRequest, call: Exclude<PartyCall, 'update' | 'choose' | 'pay'>): Promise<OfferDto> {
+    return this.move(user, req, call, null, {}, (o) => mapOffer(o));
+  }
+
+  /** The customer chooses the offer; with allowForMoreOffers false the job stops taking offers and the others close. */
+  choose(user: AuthUser, req: MoveRequest, dto: ChooseOfferDto): Promise<OfferDto> {
+    const inside = async (tx: EntityManager, offer: OfferRow, moves: MoveRecord[]) => {
+      if (dto.allowForMoreOffers) return;
+      await this.offers.stopTakingOffers(tx, offer.job_id);
+      for (const other of await this.offers.closeOthers(tx, offer.job_id, offer.id, CLOSED_WHEN_ANOTHER_IS_CHOSEN)) {
+        moves.push({ offer: other, from: other.from, to: findTransition(other.from, 'closeOthers')!.to, call: 'closeOthers', actorId: user.id });
+      }
+    };
+    return this.move(user, req, 'choose', dto, { inside }, (o) => mapOffer(o));
+  }
+
+  /** The customer pays the agreed price through a payment provider; the payment closes the offer. */
+  pay(user: AuthUser, req: MoveRequest, dto: PayOfferDto): Promise<PayResultDto> {
+    const inside = async (tx: EntityManager, offer: OfferRow, moves: MoveRecord[]) => {
+      const payment = await this.payments.charge(tx, user, offer, { ...dto, idempotencyKey: req.idempotencyKey ?? null });
+      moves[0].paymentId = payment.id;
+      return payment;
+    };
+    return this.move(user, req, 'pay', dto, { inside }, (offer, payment) => ({ offer: mapOffer(offer), payment: mapPayment(payment!) }));
+  }
+
+  private async move<R>(
+    user: AuthUser,
+    req: MoveRequest,
+    call: PartyCall,
+    body: unknown,
+    hooks: Hooks,
+    respond: (offer: OfferRow, payment?: PaymentEntity) => R,
+  ): Promise<R> {
+    const key = req.idempotencyKey;
+    const fingerprint = key ? IdempotencyStore.fingerprint([call, req.jobCode, req.offerCode, body]) : '';
+    const outcome = await this.db.transaction(async (tx) => {
+      if (key) {
+        const claim = await this.keys.claim<R>(tx, user.id, key, fingerprint);
+        if (claim.replay) return { response: claim.response, moves: [] as MoveRecord[] };
+      }
+      const offer = await this.offers.findByCode(req.offerCode, req.lang ?? null, tx);
+      if (!offer || offer.job_code !== req.jobCode || !seesOffer(user, offer)) throw notFound('JOB_OFFER.NOT_FOUND');
+      if (partyOf(user, offer) !== actorOf(call)) throw forbidden('JOB_OFFER.NOT_YOUR_MOVE');
+      const transition = findTransition(offer.status, call);
+      if (!transition) {
+        throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.ILLEGAL_TRANSITION', { status: offer.status, call });
+      }
+      if (!(await this.offers.move(tx, offer.id, offer, transition.to, hooks.fields))) {
+        throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.CHANGED_MEANWHILE');
+      }
+      const moves: MoveRecord[] = [{ offer, from: offer.status, to: transition.to, call, actorId: user.id }];
+      const payment = (await hooks.inside?.(tx, offer, moves)) ?? undefined;
+      for (const m of moves) await this.offers.record(tx, m);
+      const response = respond((await this.offers.findByCode(req.offerCode, req.lang ?? null, tx))!, payment);
+      if (key) await this.keys.complete(tx, user.id, key, response);
+      return { response, moves };
+    });
+    if (key && ++this.keyedCalls % 100 === 0) this.keys.sweep();
+    await this.announce(user, outcome.moves);
+    return outcome.response;
+  }
+
+  /** After commit: each moved offer's chat message, then its offer.status-changed event. */
+  private async announce(actor: AuthUser, moves: MoveRecord[]): Promise<void> {
+    const at = new Date().toISOString();
+    for (const m of moves) {
+      const note = m.call === 'update' && m.from === OfferStatus.Proposal ? { type: 1 as const, text: 'JOB_OFFER.MESSAGE.REVISED' } : OFFER_MESSAGES[m.call as OfferCall];
+      try {
+        const group = m.offer.group_code ? await this.groups.findByCode(m.offer.group_code) : null;
+        if (group) await this.messages.postSystemMessage(group, note.type as ChatMessageType, note.text, actor.id);
+      } catch (err) {
+        // The move is committed; a lost chat note must not turn it into an error.
+        this.logger.error({ err, offer: m.offer.code }, 'offer chat message failed');
+      }
+      this.events.emit('offer.status-changed', {
+        jobCode: m.offer.job_code,
+        offerCode: m.offer.code,
+        groupCode: m.offer.group_code ?? '',
+        status: m.to,
+        previousStatus: m.from,
+        actorCode: actor.code,
+        at,
+        participantCodes: [m.offer.provider_code, m.offer.customer_code],
+      });
+    }
+  }
+}

@@ -1,0 +1,221 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
+import { OFFER_STATUS_CHANGED_TOPIC, OfferStatus, OfferStatusChangedOutboxPayload } from '../../contracts/offers';
+
+/** An offer joined with what its responses and checks need: job, parties, chat and the job version for `lang`. */
+export interface OfferRow {
+  id: string;
+  code: string;
+  status: OfferStatus;
+  deadline: Date | null;
+  price_amount: string | null;
+  price_currency: string | null;
+  local_price_amount: string | null;
+  local_price_currency: string | null;
+  version: number;
+  created_at: Date;
+  provider_id: string;
+  provider_code: string;
+  group_id: string | null;
+  group_code: string | null;
+  job_id: string;
+  job_code: string;
+  instance_id: string;
+  customer_id: string;
+  customer_code: string;
+  job_deadline: Date | null;
+  accepting_offers: boolean;
+  v_lang: string | null;
+  v_title: string | null;
+  v_description: string | null;
+}
+
+const OFFER_SELECT = `
+  SELECT o.id, o.code, o.status, o.deadline, o.price_amount, o.price_currency, o.local_price_amount, o.local_price_currency,
+         o.version, o.created_at, o.provider_id, pu.code AS provider_code, o.group_id, g.code AS group_code,
+         j.id AS job_id, j.code AS job_code, j.instance_id, j.customer_id, cu.code AS customer_code,
+         j.deadline AS job_deadline, j.accepting_offers, v.lang AS v_lang, v.title AS v_title, v.description AS v_description
+  FROM job_offer o
+  JOIN job j ON j.id = o.job_id
+  JOIN "user" pu ON pu.id = o.provider_id
+  JOIN "user" cu ON cu.id = j.customer_id
+  LEFT JOIN chat_group g ON g.id = o.group_id
+  LEFT JOIN LATERAL (
+    SELECT jv.lang, jv.title, jv.description FROM job_version jv WHERE jv.job_id = j.id
+    ORDER BY (jv.lang = $1) DESC, jv.is_default DESC LIMIT 1
+  ) v ON true`;
+
+/** Who may see which offers, as SQL over `o` and `j` ($2 user id, $3 role, $4 instance id). */
+const VISIBLE = `(o.provider_id = $2 OR j.customer_id = $2 OR $3 = 100 OR ($3 = 50 AND j.instance_id = $4))`;
+
+export interface Viewer {
+  id: string;
+  role: number;
+  instanceId: string;
+}
+
+export interface MoveRecord {
+  offer: Pick<OfferRow, 'id' | 'code' | 'job_code' | 'group_code' | 'provider_id' | 'customer_id' | 'provider_code' | 'customer_code'>;
+  from: OfferStatus;
+  to: OfferStatus;
+  call: string;
+  actorId: string;
+  paymentId?: string;
+}
+
+/** The only code that reads and writes offers, their event log and their outbox rows. */
+@Injectable()
+export class OffersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  findByCode(code: string, lang: string | null, manager: EntityManager = this.db.manager): Promise<OfferRow | undefined> {
+    return manager.query(`${OFFER_SELECT} WHERE o.code = $2`, [lang, code]).then((rows: OfferRow[]) => rows[0]);
+  }
+
+  /** Visible offers among these codes, in the order asked. */
+  async findVisible(viewer: Viewer, codes: string[], lang: string | null): Promise<OfferRow[]> {
+    if (codes.length === 0) return [];
+    const rows: OfferRow[] = await this.db.query(`${OFFER_SELECT} WHERE o.code = ANY($5::varchar[]) AND ${VISIBLE}`, [
+      lang,
+      viewer.id,
+      viewer.role,
+      viewer.instanceId,
+      codes,
+    ]);
+    return codes.map((c) => rows.find((r) => r.code === c)).filter((r): r is OfferRow => r !== undefined);
+  }
+
+  /** A job's offers the viewer may see, newest first. */
+  listForJob(viewer: Viewer, jobId: string, lang: string | null, offset: number, limit: number): Promise<OfferRow[]> {
+    return this.db.query(`${OFFER_SELECT} WHERE o.job_id = $5 AND ${VISIBLE} ORDER BY o.created_at DESC, o.id DESC OFFSET $6 LIMIT $7`, [
+      lang,
+      viewer.id,
+      viewer.role,
+      viewer.instanceId,
+      jobId,
+      offset,
+      limit,
+    ]);
+  }
+
+  /** Offers where the user is the provider or the job's customer (optionally only the customer's in one status), latest change first. */
+  listForParty(userId: string, onlyCustomerStatus: OfferStatus | null, lang: string | null, offset: number, limit: number): Promise<OfferRow[]> {
+    const order = `ORDER BY o.updated_at DESC, o.id DESC OFFSET $3 LIMIT $4`;
+    if (onlyCustomerStatus === null) {
+      return this.db.query(`${OFFER_SELECT} WHERE (o.provider_id = $2 OR j.customer_id = $2) ${order}`, [lang, userId, offset, limit]);
+    }
+    return this.db.query(`${OFFER_SELECT} WHERE j.customer_id = $2 AND o.status = $5 ${order}`, [lang, userId, offset, limit, onlyCustomerStatus]);
+  }
+
+  /**
+   * A new offer (Initial) with its chat (provider and customer as participants) and the first event-log row,
+   * in the caller's transaction. Null when the provider already has an open offer on the job.
+   */
+  async create(
+    tx: EntityManager,
+    input: { code: string; groupCode: string; jobId: string; instanceId: string; providerId: string; customerId: string },
+  ): Promise<{ offerId: string; groupId: string } | null> {
+    const offers: { id: string }[] = await tx.query(
+      `INSERT INTO job_offer (code, job_id, provider_id, status) VALUES ($1, $2, $3, $4)
+       ON CONFLICT ("job_id", "provider_id") WHERE "status" <> 200 DO NOTHING RETURNING id`,
+      [input.code, input.jobId, input.providerId, OfferStatus.Initial],
+    );
+    if (offers.length === 0) return null;
+    const [{ id: groupId }]: { id: string }[] = await tx.query(
+      `INSERT INTO chat_group (code, instance_id, type, target_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [input.groupCode, input.instanceId, ChatGroupType.JobOffer, input.code, input.providerId],
+    );
+    await tx.query(
+      `INSERT INTO chat_participant (group_id, user_id, role) VALUES ($1, $2, $3), ($1, $4, $5)`,
+      [groupId, input.providerId, ParticipantRole.Owner, input.customerId, ParticipantRole.Member],
+    );
+    await tx.query(`UPDATE job_offer SET group_id = $2 WHERE id = $1`, [offers[0].id, groupId]);
+    await tx.query(`INSERT INTO job_offer_event (offer_id, from_status, to_status, call, actor_id) VALUES ($1, NULL, $2, 'create', $3)`, [
+      offers[0].id,
+      OfferStatus.Initial,
+      input.providerId,
+    ]);
+    return { offerId: offers[0].id, groupId };
+  }
+
+  /**
+   * The optimistic lock: moves the offer only if nobody changed it since it was read (same version and
+   * status); false means someone else won. Price and deadline are set when given.
+   */
+  async move(
+    tx: EntityManager,
+    offerId: string,
+    expected: { version: number; status: OfferStatus },
+    to: OfferStatus,
+    fields?: { deadline: Date; price: { amount: string; currency: string }; localPrice: { amount: string; currency: string } },
+  ): Promise<boolean> {
+    const rows: unknown[] = await tx.query(
+      // (A CTE, so TypeORM answers the returned rows rather than [rows, count].)
+      `WITH moved AS (
+         UPDATE job_offer SET status = $4, version = version + 1, updated_at = now(),
+           deadline = COALESCE($5, deadline),
+           price_amount = COALESCE($6::numeric, price_amount), price_currency = COALESCE($7, price_currency),
+           local_price_amount = COALESCE($8::numeric, local_price_amount), local_price_currency = COALESCE($9, local_price_currency)
+         WHERE id = $1 AND version = $2 AND status = $3 RETURNING id
+       ) SELECT id FROM moved`,
+      [
+        offerId,
+        expected.version,
+        expected.status,
+        to,
+        fields?.deadline ?? null,
+        fields?.price.amount ?? null,
+        fields?.price.currency ?? null,
+        fields?.localPrice.amount ?? null,
+        fields?.localPrice.currency ?? null,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  /** Closes the job's other offers that are still in one of these statuses; answers what moved. */
+  closeOthers(tx: EntityManager, jobId: string, exceptOfferId: string, statuses: OfferStatus[]): Promise<(MoveRecord['offer'] & { from: OfferStatus })[]> {
+    return tx.query(
+      `WITH old AS (
+         SELECT id, status FROM job_offer WHERE job_id = $1 AND id <> $2 AND status = ANY($3::smallint[]) FOR UPDATE
+       ), closed AS (
+         UPDATE job_offer o SET status = ${OfferStatus.Closed}, version = o.version + 1, updated_at = now()
+         FROM old WHERE o.id = old.id RETURNING o.id, o.code, o.provider_id, o.group_id, old.status AS "from"
+       )
+       SELECT c.id, c.code, c.provider_id, c."from", j.code AS job_code, j.customer_id, g.code AS group_code,
+              pu.code AS provider_code, cu.code AS customer_code
+       FROM closed c JOIN job j ON j.id = $1 JOIN "user" pu ON pu.id = c.provider_id JOIN "user" cu ON cu.id = j.customer_id
+       LEFT JOIN chat_group g ON g.id = c.group_id`,
+      [jobId, exceptOfferId, statuses],
+    );
+  }
+
+  async stopTakingOffers(tx: EntityManager, jobId: string): Promise<void> {
+    await tx.query(`UPDATE job SET accepting_offers = false, updated_at = now() WHERE id = $1`, [jobId]);
+  }
+
+  /** The event-log row and the outbox row of one move, in the move's transaction. */
+  async record(tx: EntityManager, move: MoveRecord): Promise<void> {
+    const payload: OfferStatusChangedOutboxPayload = {
+      offerId: move.offer.id,
+      offerCode: move.offer.code,
+      jobCode: move.offer.job_code,
+      groupCode: move.offer.group_code ?? '',
+      from: move.from,
+      to: move.to,
+      actorId: move.actorId,
+      customerId: move.offer.customer_id,
+      providerId: move.offer.provider_id,
+      ...(move.paymentId ? { paymentId: move.paymentId } : {}),
+    };
+    await tx.query(
+      `WITH logged AS (
+         INSERT INTO job_offer_event (offer_id, from_status, to_status, call, actor_id) VALUES ($1, $2, $3, $4, $5)
+       )
+       INSERT INTO outbox (topic, payload) VALUES ($6, $7::jsonb)`,
+      [move.offer.id, move.from, move.to, move.call, move.actorId, OFFER_STATUS_CHANGED_TOPIC, JSON.stringify(payload)],
+    );
+  }
+}

@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createPublicKey } from 'node:crypto';
+import { isIP } from 'node:net';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config.schema';
+import { AuthUser } from '../../contracts/auth';
+import { AppError, ErrorKey, notFound, unprocessable } from '../../common/errors';
+import { HttpStatus } from '@nestjs/common';
+import { scopeOf } from '../moderation/moderation-queries.service';
+import { NotificationsPageDto, RegisterPushDto } from './dto/push.dto';
+import { PushNotificationsRepository } from './push-notifications.repository';
+import { PushSubscriptionsRepository } from './push-subscriptions.repository';
+
+/** Browsers (devices, profiles) one user keeps subscribed; registering one more drops the least recently used. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 20;
+
+/** Whether a base64url string is an uncompressed point on P-256 (what RFC 8291 needs for ECDH). */
+export function isP256Point(b64url: string): boolean {
+  const raw = Buffer.from(b64url, 'base64url');
+  if (raw.length !== 65 || raw[0] !== 0x04) return false;
+  try {
+    createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+      format: 'jwk',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Hosts a production server never sends pushes to (its own network): loopback, private and link-local. */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true;
+  if (isIP(host) === 4) {
+    const [a, b] = host.split('.').map(Number);
+    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  if (isIP(host) === 6) return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80') || host === '::';
+  return false;
+}
+
+@Injectable()
+export class PushService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly subscriptions: PushSubscriptionsRepository,
+    private readonly records: PushNotificationsRepository,
+  ) {}
+
+  /** The VAPID public key the browser subscribes with; 503 while push is not configured. */
+  publicKey(): string {
+    if (!this.config.VAPID_PUBLIC_KEY || !this.config.VAPID_PRIVATE_KEY) throw new AppError(HttpStatus.SERVICE_UNAVAILABLE, ErrorKey.Unavailable);
+    return this.config.VAPID_PUBLIC_KEY;
+  }
+
+  async register(user: AuthUser, dto: RegisterPushDto): Promise<void> {
+    const broken: string[] = [];
+    const url = new URL(dto.endpoint);
+    if (url.protocol !== 'https:') broken.push('VALIDATION.ENDPOINT.IS_URL');
+    if (this.config.NODE_ENV === 'production' && isPrivateHost(url.hostname)) broken.push('VALIDATION.ENDPOINT.PRIVATE_HOST');
+    if (url.username || url.password) broken.push('VALIDATION.ENDPOINT.IS_URL');
+    if (!isP256Point(dto.keys.p256dh)) broken.push('VALIDATION.KEYS.P256DH.NOT_A_P256_KEY');
+    if (broken.length) throw unprocessable([...new Set(broken)]);
+    await this.subscriptions.register(user.id, dto.endpoint, dto.keys.p256dh.replace(/=+$/, ''), dto.keys.auth.replace(/=+$/, ''));
+    await this.subscriptions.keepNewest(user.id, MAX_SUBSCRIPTIONS_PER_USER);
+  }
+
+  async unregister(user: AuthUser, endpoint: string): Promise<void> {
+    await this.subscriptions.unregister(user.id, endpoint);
+  }
+
+  /** Why a user was or was not notified; instance admins see their instance's users only (others: 404). */
+  async notifications(admin: AuthUser, userCode: string, page: number, pageSize: number): Promise<NotificationsPageDto> {
+    const target = await this.records.userByCode(userCode);
+    const scope = scopeOf(admin);
+    if (!target || (scope !== null && target.instance_id !== scope)) throw notFound();
+    const [rows, subscriptions] = await Promise.all([
+      this.records.forUser(target.id, (page - 1) * pageSize, pageSize + 1),
+      this.subscriptions.count(target.id),
+    ]);
+    return {
+      user: userCode,
+      subscriptions,
+      entries: rows.slice(0, pageSize).map((r) => ({
+        at: new Date(r.at).toISOString(),
+        kind: r.kind,
+        status: r.status,
+        reason: r.reason,
+        httpStatus: r.http_status,
+        pushService: r.push_service,
+        ref: r.ref,
+        event: String(r.outbox_id),
+      })),
+      page,
+      pageSize,
+      hasMore: rows.length > pageSize,
+    };
+  }
+}
