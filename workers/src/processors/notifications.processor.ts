@@ -163,6 +163,17 @@ export class NotificationsProcessor extends JobProcessorHost implements OnApplic
     build: (r: Recipient) => Pick<SendPushPayload, 'content' | 'topic' | 'urgency' | 'messageId'> | null,
     skipAll?: string,
   ): Promise<Record<string, number>> {
+    // Someone without a subscription can't be pushed. Recording that per message and member would write a row for
+    // nearly every chat message (most people never subscribe); the admin view shows their subscription count
+    // instead, and the skip is only counted.
+    const subs = await this.subscriptions.forUsers(recipients.map((r) => r.userId));
+    const subscribed = new Set(subs.map((s) => s.user_id));
+    const unsubscribed = recipients.length - recipients.filter((r) => subscribed.has(r.userId)).length;
+    recipients = recipients.filter((r) => subscribed.has(r.userId));
+    if (recipients.length === 0) {
+      await countPush(this.redis, 'skipped', unsubscribed);
+      return unsubscribed ? { 'skipped:no-subscription': unsubscribed } : {};
+    }
     const statuses = skipAll ? [] : await this.presence.statuses(recipients.map((r) => r.userCode));
     const awayMs = this.config.PUSH_AWAY_AFTER * 1000;
     const now = Date.now();
@@ -171,15 +182,9 @@ export class NotificationsProcessor extends JobProcessorHost implements OnApplic
         .filter((s) => s.online && (s.lastActiveAt === null || now - Date.parse(s.lastActiveAt) < awayMs))
         .map((s) => s.userCode),
     );
-    const pending = recipients.filter((r) => !skipAll && !r.skip && !online.has(r.userCode));
-    const subs = await this.subscriptions.forUsers(pending.map((r) => r.userId));
     const reasons = new Map(
       recipients.map((r) => {
-        const mine = subs.filter((s) => s.user_id === r.userId);
-        const reason =
-          skipAll ??
-          r.skip ??
-          (online.has(r.userCode) ? 'online' : !this.sender.configured ? 'not-configured' : mine.length === 0 ? 'no-subscription' : null);
+        const reason = skipAll ?? r.skip ?? (online.has(r.userCode) ? 'online' : !this.sender.configured ? 'not-configured' : null);
         return [r.userId, reason] as const;
       }),
     );
@@ -189,8 +194,8 @@ export class NotificationsProcessor extends JobProcessorHost implements OnApplic
       ref,
       recipients.map((r) => ({ userId: r.userId, reason: reasons.get(r.userId) ?? null })),
     );
-    const counts: Record<string, number> = {};
-    let skippedNow = 0;
+    const counts: Record<string, number> = unsubscribed ? { 'skipped:no-subscription': unsubscribed } : {};
+    let skippedNow = unsubscribed;
     const sends: { name: JobName.SendPush; data: SendPushPayload; opts: JobsOptions }[] = [];
     for (const r of recipients) {
       const decision = decisions.get(r.userId);
