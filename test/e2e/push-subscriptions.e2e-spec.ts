@@ -183,6 +183,16 @@ describe('web push subscriptions, admin log, queue dashboard and health counters
       const idleSub = push.subscribe(setup.vapidPublicKey);
       await t.http().post('/api/User/WebPush/Register').set(auth(idle)).send({ endpoint: idleSub.endpoint, keys: idleSub.keys }).expect(204);
       await t.app.get(DataSource).query(`UPDATE push_subscription SET last_used_at = now() - interval '61 days' WHERE user_id = $1`, [idle.user.id]);
+      // Lifecycle records older than PUSH_RECORD_RETENTION_DAYS (30) go too; a younger one stays.
+      const record = async (daysAgo: number) =>
+        (
+          await t.app.get(DataSource).query(
+            `INSERT INTO push_notification (at, outbox_id, user_id, kind, status, reason)
+             VALUES (now() - make_interval(days => $1::int), -$1::int, $2, 'message', 'skipped', 'online') RETURNING id`,
+            [daysAgo, idle.user.id],
+          )
+        )[0].id as string;
+      const [oldRecord, youngRecord] = [await record(31), await record(29)];
 
       let worker: TestingModule | undefined;
       try {
@@ -214,6 +224,10 @@ describe('web push subscriptions, admin log, queue dashboard and health counters
         expect(await rows(idle.user.id)).toEqual([]);
         // the author is not a recipient; nobody was skipped
         expect(health.skipped).toBe(0);
+        const records: { id: string }[] = await t.app
+          .get(DataSource)
+          .query(`SELECT id FROM push_notification WHERE id = ANY($1::bigint[])`, [[oldRecord, youngRecord]]);
+        expect(records.map((r) => r.id)).toEqual([youngRecord]);
       } finally {
         await worker?.close();
       }

@@ -1,6 +1,7 @@
 import { Injectable, Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { hostname } from 'node:os';
 import { APP_CONFIG } from '../../server/src/config/config.module';
 import { loadConfig } from '../../server/src/config/load-config';
@@ -84,7 +85,32 @@ describe('worker process', () => {
     it('schedules a repeating heartbeat at boot that runs at once', async () => {
       await waitFor(async () => (await readBeat()) !== null, 'the first scheduled heartbeat');
       const schedulers = await jobs.queue(JobName.Heartbeat).getJobSchedulers();
-      expect(schedulers).toEqual([expect.objectContaining({ key: JobName.Heartbeat, every: 3600 * 1000 })]);
+      expect(schedulers).toEqual(expect.arrayContaining([expect.objectContaining({ key: JobName.Heartbeat, every: 3600 * 1000 })]));
+    });
+
+    it('deletes outbox rows dispatched longer ago than OUTBOX_RETENTION_HOURS, keeping newer and pending ones', async () => {
+      const db = worker.get(DataSource);
+      const insert = async (dispatchedHoursAgo: number | null) => {
+        const [row]: { id: string }[] = await db.query(
+          `INSERT INTO outbox (topic, payload, created_at, dispatched_at)
+           VALUES ('test.retention', '{}', now() - interval '200 hours',
+                   CASE WHEN $1::int IS NULL THEN NULL ELSE now() - make_interval(hours => $1::int) END) RETURNING id`,
+          [dispatchedHoursAgo],
+        );
+        return row.id;
+      };
+      const old = [await insert(100), await insert(73)];
+      const kept = [await insert(71), await insert(1), await insert(null)];
+      const schedulers = await jobs.queue(JobName.PruneOutbox).getJobSchedulers();
+      expect(schedulers).toEqual(expect.arrayContaining([expect.objectContaining({ key: JobName.PruneOutbox, every: 3600 * 1000 })]));
+
+      const jobId = await jobs.add(JobName.PruneOutbox, {}, { jobId: `prune-${randomBytes(4).toString('hex')}` });
+      await waitFor(async () => (await jobs.queue(JobName.PruneOutbox).getJobState(jobId)) === 'completed', 'the prune job');
+
+      const left: { id: string }[] = await db.query(`SELECT id FROM outbox WHERE id = ANY($1::bigint[]) ORDER BY id`, [[...old, ...kept]]);
+      expect(left.map((r) => r.id)).toEqual(kept);
+      expect((await jobs.queue(JobName.PruneOutbox).getJob(jobId))?.returnvalue.removed).toBeGreaterThanOrEqual(2);
+      await db.query(`DELETE FROM outbox WHERE id = ANY($1::bigint[])`, [kept]);
     });
 
     it('processes a heartbeat job added through the JobService: Redis key with TTL, after SELECT 1', async () => {

@@ -63,6 +63,8 @@ export const configSchema = z.object({
   WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   OUTBOX_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
+  /** dispatched outbox rows are kept this long (for replays and inspection), then deleted */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
   PUSH_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   PUSH_AWAY_AFTER: z.coerce.number().int().min(0).default(300),
   PUSH_TTL: z.coerce.number().int().min(0).max(28 * 24 * 3600).default(24 * 3600),
@@ -71,6 +73,8 @@ export const configSchema = z.object({
   PUSH_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PUSH_SUBSCRIPTION_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /** notification lifecycle records (GET /api/admin/notifications) are kept this long */
+  PUSH_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PUSH_PRUNE_INTERVAL: seconds(6 * 3600),
   PUSH_CA_FILE: z.string().optional(),
   QUEUE_BOARD_TTL: seconds(15 * 60),

@@ -13,8 +13,10 @@ export enum JobName {
   NotifyOffer = 'notify-offer',
   /** one push to one subscription */
   SendPush = 'send-push',
-  /** removes subscriptions unused for PUSH_SUBSCRIPTION_MAX_IDLE_DAYS */
+  /** removes subscriptions unused for PUSH_SUBSCRIPTION_MAX_IDLE_DAYS, and lifecycle records past PUSH_RECORD_RETENTION_DAYS */
   PrunePushSubscriptions = 'prune-push-subscriptions',
+  /** removes outbox rows dispatched more than OUTBOX_RETENTION_HOURS ago */
+  PruneOutbox = 'prune-outbox',
 }
 
 /** The payload each job carries: ids and small facts only; handlers re-read state. */
@@ -24,6 +26,7 @@ export interface JobPayloads {
   [JobName.NotifyOffer]: NotifyOfferPayload;
   [JobName.SendPush]: SendPushPayload;
   [JobName.PrunePushSubscriptions]: Record<string, never>;
+  [JobName.PruneOutbox]: Record<string, never>;
 }
 
 /** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
@@ -79,6 +82,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.NotifyOffer]: QueueName.Notifications,
   [JobName.SendPush]: QueueName.Notifications,
   [JobName.PrunePushSubscriptions]: QueueName.Notifications,
+  [JobName.PruneOutbox]: QueueName.Maintenance,
 };
 
 /** Outbox topics and the job each becomes (job id = 'outbox-<id>', so a replay adds nothing). */

@@ -10,6 +10,9 @@ import { RedisService } from '../../../server/src/redis/redis.service';
 import { configureWorker, JobProcessor, OnJob } from '../jobs/job-processor.decorators';
 import { JobProcessorHost } from '../jobs/job-processor.host';
 
+const OUTBOX_PRUNE_EVERY_MS = 3600_000;
+const PRUNE_BATCH = 5000;
+
 /** Housekeeping jobs. The heartbeat proves a worker can reach Postgres and Redis; /api/health reads it. */
 @JobProcessor(QueueName.Maintenance)
 export class MaintenanceProcessor extends JobProcessorHost implements OnApplicationBootstrap {
@@ -25,6 +28,28 @@ export class MaintenanceProcessor extends JobProcessorHost implements OnApplicat
 
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.schedule(JobName.Heartbeat, this.config.HEARTBEAT_INTERVAL * 1000, {});
+    await this.jobs.schedule(JobName.PruneOutbox, OUTBOX_PRUNE_EVERY_MS, {});
+  }
+
+  /**
+   * Every message writes an outbox row; once dispatched it is kept OUTBOX_RETENTION_HOURS, then deleted in
+   * batches, oldest first along the primary key, so the table stays the size of a few days' traffic.
+   */
+  @OnJob(JobName.PruneOutbox)
+  async pruneOutbox(): Promise<{ removed: number }> {
+    let removed = 0;
+    for (;;) {
+      const [row]: { n: number }[] = await this.db.query(
+        `WITH d AS (
+           DELETE FROM outbox WHERE id IN (
+             SELECT id FROM outbox WHERE dispatched_at < now() - make_interval(hours => $1::int) ORDER BY id LIMIT $2)
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM d`,
+        [this.config.OUTBOX_RETENTION_HOURS, PRUNE_BATCH],
+      );
+      removed += row.n;
+      if (row.n < PRUNE_BATCH) return { removed };
+    }
   }
 
   @OnJob(JobName.Heartbeat)

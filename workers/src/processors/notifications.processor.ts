@@ -292,9 +292,10 @@ export class NotificationsProcessor extends JobProcessorHost implements OnApplic
   }
 
   @OnJob(JobName.PrunePushSubscriptions)
-  async prune(): Promise<{ removed: number }> {
+  async prune(): Promise<{ removed: number; records: number }> {
     const removed = await this.subscriptions.prune(this.config.PUSH_SUBSCRIPTION_MAX_IDLE_DAYS);
     await countPush(this.redis, 'removed', removed);
-    return { removed };
+    const records = await this.records.prune(this.config.PUSH_RECORD_RETENTION_DAYS);
+    return { removed, records };
   }
 }

@@ -58,6 +58,24 @@ export class PushNotificationsRepository {
     return new Map(rows.map((r) => [r.user_id, { status: r.status, fresh: r.fresh }]));
   }
 
+  /** Deletes lifecycle records older than `days`, oldest first in batches; answers how many. */
+  async prune(days: number): Promise<number> {
+    const batch = 5000;
+    let removed = 0;
+    for (;;) {
+      const [row]: { n: number }[] = await this.db.query(
+        `WITH d AS (
+           DELETE FROM push_notification WHERE id IN (
+             SELECT id FROM push_notification WHERE at < now() - make_interval(days => $1::int) ORDER BY id LIMIT $2)
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM d`,
+        [days, batch],
+      );
+      removed += row.n;
+      if (row.n < batch) return removed;
+    }
+  }
+
   /** Records a send outcome; a second 'sent' for the same outbox row and subscription is ignored (answers false). */
   async record(r: PushRecord): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
