@@ -100,9 +100,10 @@ export class NotificationsProcessor extends JobProcessorHost implements OnApplic
     // Deleted meanwhile: nothing to say. A system message (an offer chat's note about a transition) is announced
     // by the offer.status-changed push of the same change, so it is not pushed twice.
     const skipAll = message.deleted ? 'deleted' : isSystemMessage(message) ? 'system-message' : undefined;
+    const unsubscribed = message.participant_count - (message.author_id ? 1 : 0) - recipients.length;
     if (skipAll) {
       for (const r of recipients) r.skip = undefined;
-      return this.fanOut(payload.outboxId, 'message', message.group_code, recipients, () => null, skipAll);
+      return this.fanOut(payload.outboxId, 'message', message.group_code, recipients, () => null, skipAll, unsubscribed);
     }
     const topic = pushTopic(message.group_code);
     return this.fanOut(payload.outboxId, 'message', message.group_code, recipients, (r) => ({
@@ -119,7 +120,7 @@ export class NotificationsProcessor extends JobProcessorHost implements OnApplic
       topic,
       urgency: 'high',
       messageId: message.id,
-    }));
+    }), undefined, unsubscribed);
   }
 
   @OnJob(JobName.NotifyOffer)
@@ -162,13 +163,14 @@ export class NotificationsProcessor extends JobProcessorHost implements OnApplic
     recipients: Recipient[],
     build: (r: Recipient) => Pick<SendPushPayload, 'content' | 'topic' | 'urgency' | 'messageId'> | null,
     skipAll?: string,
+    leftOut = 0,
   ): Promise<Record<string, number>> {
     // Someone without a subscription can't be pushed. Recording that per message and member would write a row for
     // nearly every chat message (most people never subscribe); the admin view shows their subscription count
-    // instead, and the skip is only counted.
+    // instead, and the skip is only counted (with `leftOut`: recipients the caller already knew had none).
     const subs = await this.subscriptions.forUsers(recipients.map((r) => r.userId));
     const subscribed = new Set(subs.map((s) => s.user_id));
-    const unsubscribed = recipients.length - recipients.filter((r) => subscribed.has(r.userId)).length;
+    const unsubscribed = leftOut + recipients.length - recipients.filter((r) => subscribed.has(r.userId)).length;
     recipients = recipients.filter((r) => subscribed.has(r.userId));
     if (recipients.length === 0) {
       await countPush(this.redis, 'skipped', unsubscribed);

@@ -63,7 +63,10 @@ export class NotificationQueries {
     return rows[0];
   }
 
-  /** Every participant but the author, with what the decision needs. */
+  /**
+   * Every participant but the author who has a push subscription (nobody else can be pushed, and most chat
+   * members never subscribe, so the rest is left out here), with what the decision needs.
+   */
   recipients(groupId: string, seq: number, authorId: string | null): Promise<MessageRecipient[]> {
     return this.db.query(
       `SELECT p.user_id, u.code, u.lang, p.read_seq::int AS read_seq, p.muted,
@@ -74,7 +77,8 @@ export class NotificationQueries {
                         AND n.author_id IS NOT NULL AND n.type = 1
                         AND NOT (g.type = 4 AND n.text ~ '^JOB_OFFER\\.[A-Z0-9_.]+$')) AS superseded
        FROM chat_participant p JOIN "user" u ON u.id = p.user_id JOIN chat_group g ON g.id = p.group_id
-       WHERE p.group_id = $1 AND p.user_id IS DISTINCT FROM $3::uuid`,
+       WHERE p.group_id = $1 AND p.user_id IS DISTINCT FROM $3::uuid
+         AND EXISTS (SELECT 1 FROM push_subscription s WHERE s.user_id = p.user_id)`,
       [groupId, seq, authorId],
     );
   }
