@@ -127,12 +127,60 @@ describe('chat composer', () => {
     const width = await tile.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth);
     expect(width).toBeGreaterThan(0);
     expect(await messages(b).count()).toBe(1);
+    // A files-only message: the files alone, no empty text bubble; the chat list says how many files.
+    expect(await b.getByTestId('chat-message-bubble').count()).toBe(0);
+    expect(await a.getByTestId('chat-message-bubble').count()).toBe(0);
+    expect(await b.getByTestId(`chat-list-item-${group}`).getByTestId('chat-list-last').textContent()).toBe('📎 1 file');
     await screenshot(b, '41-composer-b-sees-pasted-image');
     const [row] = (await db().query(
       `SELECT count(*)::int AS n FROM chat_message_file mf JOIN chat_message m ON m.id = mf.message_id JOIN chat_group g ON g.id = m.group_id WHERE g.code = $1`,
       [group],
     )) as { n: number }[];
     expect(row.n).toBe(1);
+  });
+
+  it('refreshes the token once and retries an upload the server refused with 401 (expired token)', async () => {
+    const ada = await createUser(h.app, { name: 'Ada', surname: 'Expired' });
+    const bob = await createUser(h.app, { name: 'Bob', surname: 'Waiting' });
+    const group = await createGroup(h.app, [ada, bob]);
+    const a = (await h.open()).page;
+    await loginWithToken(a, ada.user.email);
+    await a.goto(`${h.baseUrl}/messages/${group}`);
+    await a.getByTestId('chat-empty').waitFor();
+
+    // The first upload meets a token that expired meanwhile (the server's answer to an expired token);
+    // everything after it goes to the real server.
+    const uploads: string[] = [];
+    let refreshes = 0;
+    a.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/user/refresh-token')) refreshes++;
+    });
+    await a.route('**/api/File', async (route) => {
+      uploads.push(route.request().headers().authorization ?? '');
+      if (uploads.length === 1) {
+        await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, message: 'SHARED.USER.SESSION_EXPIRED', data: null }) });
+      } else await route.continue();
+    });
+    await pasteFile(a, 'notes.txt', 'text/plain', Buffer.from('after the refresh'));
+    await a.locator('[data-testid="chat-attachment"][data-status="done"]').waitFor();
+    expect(uploads).toHaveLength(2);
+    expect(refreshes).toBe(1);
+    expect(await a.getByTestId('chat-attachment-error').count()).toBe(0);
+    await a.getByTestId('chat-send').click();
+    await a.locator('[data-testid="chat-message"][data-state="sent"] [data-testid="chat-message-files"]').waitFor();
+    // Still logged in: no "session expired", still on the chat.
+    expect(new URL(a.url()).pathname).toBe(`/messages/${group}`);
+
+    // A second 401 after the refresh is not retried again: the upload fails with its error.
+    uploads.length = 0;
+    await a.unroute('**/api/File');
+    await a.route('**/api/File', async (route) => {
+      uploads.push(route.request().headers().authorization ?? '');
+      await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, message: 'SHARED.ERROR.UNAUTHORIZED', data: null }) });
+    });
+    await pasteFile(a, 'again.txt', 'text/plain', Buffer.from('refused twice'));
+    await a.locator('[data-testid="chat-attachment"][data-status="failed"]').waitFor();
+    expect(uploads).toHaveLength(2);
   });
 
   it('keeps a message written while the connection is down across a reload and delivers it once when it is back', async () => {

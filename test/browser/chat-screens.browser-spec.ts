@@ -1,8 +1,5 @@
 import { cpus, loadavg } from 'node:os';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { ChatMessageType } from '../../server/src/contracts/chat';
-import { ChatGroupsRepository } from '../../server/src/modules/chat/chat-groups.repository';
-import { ChatMessagesService } from '../../server/src/modules/chat/chat-messages.service';
 import { Role } from '../../server/src/contracts/roles';
 import { DEFAULT_PASSWORD, type TestUser, createGroup, createUser } from '../factories';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
@@ -152,27 +149,60 @@ describe('chat screens in the browser', () => {
   it('shows the information bar and offer cards in a job-offer chat, and the chat list as an overlay on a phone', async () => {
     const ada = await createUser(h.app, { name: 'Ada', surname: 'Customer' });
     const bob = await createUser(h.app, { name: 'Bob', surname: 'Provider' });
-    const created = await h.app
+    // A real job and offer through the marketplace API, moved on to CustomerApproved (50).
+    const api = (who: TestUser) => ({ Authorization: `Bearer ${who.token}` });
+    const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    const job = await h.app
       .http()
-      .post('/api/message/groups/target')
-      .set('Authorization', `Bearer ${ada.token}`)
-      .send({ targetType: 4, targetId: 'OFFERX1', participants: [bob.user.code], message: 'About your offer' });
-    expect(created.status).toBe(201);
-    const group = created.body.group.code as string;
-    const entity = await h.app.app.get(ChatGroupsRepository).findByCode(group);
-    const messages = h.app.app.get(ChatMessagesService);
-    await messages.postSystemMessage(entity!, ChatMessageType.FinalJobOfferRequest, 'The customer asks for a final offer');
-    await messages.postSystemMessage(entity!, ChatMessageType.JobOfferApproved, '');
+      .post('/api/job')
+      .set(api(ada))
+      .send({ deadline, versions: [{ lang: 'eng', title: 'Paint the garden fence', description: 'Two coats of paint on a 20 m wooden fence.' }] });
+    expect(job.status).toBe(201);
+    const jobCode = job.body.code as string;
+    const offer = await h.app.http().post(`/api/jobs/${jobCode}/offers`).set(api(bob)).send({ message: 'About your job' });
+    expect(offer.status).toBe(201);
+    const offerCode = offer.body.code as string;
+    const group = offer.body.groupCode as string;
+    const base = `/api/jobs/${jobCode}/offers/${offerCode}`;
+    expect((await h.app.http().put(base).set(api(bob)).send({ price: { amount: '120.50', currency: 'USD' }, deadline })).status).toBe(200);
+    expect((await h.app.http().post(`${base}/final`).set(api(bob)).send({})).status).toBe(200);
+    expect((await h.app.http().post(`${base}/choose`).set(api(ada)).send({ allowForMoreOffers: true })).status).toBe(200);
 
     const a = (await h.open()).page;
     await loginWithToken(a, ada.user.email);
     await openChat(a, group);
-    await a.getByTestId('chat-info-bar').waitFor();
-    // The offer itself comes from the marketplace: its status badge and View button, or the 'not found' notice.
-    await a.locator('[data-testid="chat-info-status"], [data-testid="chat-info-missing"]').first().waitFor();
-    expect(await a.getByTestId('chat-system-message').count()).toBe(2);
-    expect(await a.getByTestId('chat-system-title').allTextContents()).toEqual(['Final offer requested', 'Job offer approved']);
+    const bar = a.getByTestId('chat-info-bar');
+    await bar.waitFor();
+    const badge = bar.getByTestId('chat-info-status');
+    await a.locator('[data-testid="chat-info-status"][data-status="50"]').waitFor();
+    expect(await badge.textContent()).toBe('Approved by customer');
+    expect(await bar.textContent()).toContain('Offer: Paint the garden fence');
+    expect(await bar.getByTestId('chat-info-view').getAttribute('href')).toBe(`/jobs/${jobCode}/offers/${offerCode}`);
+    // The provider's first message, then the marketplace's notes as cards with translated text, no raw keys.
+    await a.getByTestId('chat-messages').getByText('About your job', { exact: true }).waitFor();
+    const cards = a.getByTestId('chat-system-message');
+    await a.locator('[data-testid="chat-system-message"][data-type="3"]').waitFor();
+    expect(await cards.getByTestId('chat-system-title').allTextContents()).toEqual(['Update', 'Final offer requested', 'Job offer approved']);
+    expect(await cards.getByTestId('chat-system-text').allTextContents()).toEqual([
+      'The provider sent a price and a deadline',
+      'The provider made a final offer',
+      'The customer approved the offer',
+    ]);
+    expect(await a.getByTestId('chat-page').textContent()).not.toMatch(/JOB_OFFER\./);
+    expect(await a.getByTestId(`chat-list-item-${group}`).getByTestId('chat-list-last').textContent()).toBe('The customer approved the offer');
     await screenshot(a, '67-offer-chat-info-bar-and-cards');
+
+    // Bob confirms: the offer:status push moves Ada's badge on, and the note arrives, without a reload.
+    const offerFetches: string[] = [];
+    a.on('request', (req) => {
+      if (req.url().includes(`/api/jobs/offers/${offerCode}`)) offerFetches.push(req.url());
+    });
+    expect((await h.app.http().post(`${base}/reapprove`).set(api(bob)).send({})).status).toBe(200);
+    await a.locator('[data-testid="chat-info-status"][data-status="100"]').waitFor({ timeout: 10_000 });
+    expect(await badge.textContent()).toBe('Agreed');
+    await a.getByTestId('chat-messages').getByText('The provider confirmed the agreement', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(offerFetches).toEqual([]);
+    await screenshot(a, '67b-offer-chat-status-pushed');
 
     // Hide and show the list on a wide screen.
     await a.getByTestId('chat-sidebar-toggle').click();

@@ -31,6 +31,21 @@ async function loginWithToken(page: Page, email: string, password: string) {
   await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
 }
 
+describe('the served client', () => {
+  it('is a production React build (no development JSX runtime in the entry or its preloaded chunks)', async () => {
+    const index = await fetch(`${h.baseUrl}/`, { headers: { Accept: 'text/html' } });
+    expect(index.status).toBe(200);
+    const scripts = [...(await index.text()).matchAll(/(?:src|href)="(\/static\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const res = await fetch(`${h.baseUrl}${script}`);
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect({ script, dev: /jsxDEV|react-dom\.development/.test(body) }).toEqual({ script, dev: false });
+    }
+  });
+});
+
 describe('guards and the session', () => {
   it('sends a guest from a guarded page to /auth with the return address', async () => {
     const { page } = await h.open();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@/api/chat.api';
 import { t as translate } from '@/i18n/i18n';
+import { isOfferNoteKey } from '@/i18n/messages';
 import { authorOf } from './chat.store';
 import { fullName } from './chat-logic';
 
@@ -27,7 +28,9 @@ export const maxSeq = (messages: readonly ChatMessage[]): number => messages.red
 export function announcementText(m: ChatMessage, t: (key: string, options?: Record<string, unknown>) => string = translate): string {
   const who = authorOf(m);
   const name = who ? fullName(who) : t('CHAT.SOMEONE');
-  const text = m.translation || m.message;
+  const raw = m.translation || m.message;
+  // The marketplace's offer notes are translation keys.
+  const text = isOfferNoteKey(raw) ? t(raw.trim()) : raw;
   if (text.trim()) return `${name}: ${text}`;
   return t('CHAT.ANNOUNCE_FILES', { name, n: m.files?.length ?? 0 });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '@/api/api-error';
 import { uploadFile } from '@/api/file-upload';
+import { refreshToken } from '@/features/session/session.actions';
 import { sessionStore } from '@/features/session/session.store';
 import { tk } from '@/i18n/i18n';
 import { type Attachment, attachmentsReducer, newAttachment, roomFor } from './attachments';
@@ -31,6 +32,8 @@ export function useAttachments(groupCode: string): AttachmentsApi {
       uploadFile(a.file, {
         groupCode,
         token: sessionStore.token,
+        // An expired token: refreshed once (as every other call's session is), then the upload is sent again.
+        refreshToken: async () => ((await refreshToken()) ? sessionStore.token : null),
         signal: controller.signal,
         onProgress: (loaded, total) => dispatch({ type: 'progress', id: a.id, loaded, total }),
       }).then(

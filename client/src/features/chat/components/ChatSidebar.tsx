@@ -23,9 +23,11 @@ function LastMessage({ group }: { group: ChatGroup }) {
   const last = group.lastMessage;
   if (!last) return <Text size="xs" c="dimmed">{t('CHAT.NO_MESSAGES')}</Text>;
   const system = isSystemMessage(last) ? systemMessageBody(last.message, t, (key) => i18n.exists(key)) ?? t(systemMessageTitle(last)) : null;
+  // A message of files alone: how many files.
+  const files = !last.message?.trim() && last.files?.length ? t('CHAT.FILES_COUNT', { count: last.files.length }) : null;
   return (
     <Text size="xs" c="dimmed" truncate data-testid="chat-list-last">
-      {last.deleted ? t('CHAT.DELETED') : (system ?? last.message)}
+      {last.deleted ? t('CHAT.DELETED') : (system ?? files ?? last.message)}
     </Text>
   );
 }

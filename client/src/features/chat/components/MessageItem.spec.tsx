@@ -88,3 +88,21 @@ describe('the per-message menu', () => {
     expect(screen.queryByTestId('chat-message-translation')).toBeNull();
   });
 });
+
+describe('messages with files', () => {
+  it('shows a files-only message as its files, without an empty text bubble, and keeps the menu', () => {
+    const { onDelete } = renderItem({ message: message({ message: '', files: ['F_1', 'F_2'] }), canDelete: true });
+    expect(screen.queryByTestId('chat-message-bubble')).toBeNull();
+    expect(screen.queryByTestId('chat-message-text')).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledWith('M1');
+  });
+
+  it('shows the text bubble above the files when there is text', () => {
+    renderItem({ message: message({ message: 'see attached', files: ['F_1'] }) });
+    expect(screen.getByTestId('chat-message-bubble')).toHaveTextContent('see attached');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+});

@@ -66,6 +66,10 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   if (isSystemMessage(message)) return <SystemMessageCard message={message} />;
   const failed = message.state === 'failed';
   const head = !message.hasPrevious;
+  const text = shownText(message, showingOriginal);
+  const files = !message.deleted && message.files?.length ? message.files : null;
+  // A message of files alone shows its files without an empty bubble above them.
+  const bubble = message.deleted || text.trim() !== '' || !files;
   return (
     <Group
       align="flex-end"
@@ -94,29 +98,41 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             </Text>
           </Group>
         ) : null}
-        <Group gap={4} wrap="nowrap" align="center" style={{ flexDirection: mine ? 'row-reverse' : 'row' }}>
-          <Tooltip label={formatMessageTime(message.createdAt)} disabled={head} openDelay={500}>
-            <Paper
-              px="sm"
-              py={6}
-              radius="md"
-              bg={mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
-              style={failed ? { border: '1px solid var(--mantine-color-error)' } : undefined}
-            >
-              {message.deleted ? (
-                <Text size="sm" fs="italic" c="dimmed" data-testid="chat-message-deleted">
-                  {t('CHAT.DELETED')}
-                </Text>
-              ) : (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="chat-message-text">
-                  {shownText(message, showingOriginal)}
-                </Text>
-              )}
-            </Paper>
-          </Tooltip>
-          <MessageMenu {...props} />
-        </Group>
-        {!message.deleted && message.files?.length ? <MessageFiles codes={message.files} mine={mine} /> : null}
+        {bubble ? (
+          <Group gap={4} wrap="nowrap" align="center" style={{ flexDirection: mine ? 'row-reverse' : 'row' }}>
+            <Tooltip label={formatMessageTime(message.createdAt)} disabled={head} openDelay={500}>
+              <Paper
+                px="sm"
+                py={6}
+                radius="md"
+                bg={mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
+                style={failed ? { border: '1px solid var(--mantine-color-error)' } : undefined}
+                data-testid="chat-message-bubble"
+              >
+                {message.deleted ? (
+                  <Text size="sm" fs="italic" c="dimmed" data-testid="chat-message-deleted">
+                    {t('CHAT.DELETED')}
+                  </Text>
+                ) : (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="chat-message-text">
+                    {text}
+                  </Text>
+                )}
+              </Paper>
+            </Tooltip>
+            <MessageMenu {...props} />
+          </Group>
+        ) : null}
+        {files ? (
+          bubble ? (
+            <MessageFiles codes={files} mine={mine} />
+          ) : (
+            <Group gap={4} wrap="nowrap" align="center" style={{ flexDirection: mine ? 'row-reverse' : 'row', outline: failed ? '1px solid var(--mantine-color-error)' : undefined }}>
+              <MessageFiles codes={files} mine={mine} />
+              <MessageMenu {...props} />
+            </Group>
+          )
+        ) : null}
         {failed ? (
           <Group gap={4}>
             <Text size="xs" c="var(--mantine-color-error)" data-testid="chat-message-failed">

@@ -160,6 +160,31 @@ describe('system messages', () => {
     expect(within(other).getByTestId('chat-system-text')).toHaveTextContent('Agreed');
   });
 
+  it('shows the marketplace\'s offer notes (Text messages by a party whose text is a JOB_OFFER.MESSAGE key) as translated cards', () => {
+    renderRoutes(
+      [
+        {
+          path: '/m',
+          element: (
+            <>
+              {item(system({ code: 'P', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.PROPOSAL' }))}
+              {item(system({ code: 'F', type: 2, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.FINAL_OFFER' }))}
+              {item(system({ code: 'T', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.SOMETHING_NEW' }))}
+            </>
+          ),
+        },
+      ],
+      '/m',
+    );
+    const [proposal, final] = screen.getAllByTestId('chat-system-message');
+    expect(within(proposal).getByTestId('chat-system-text')).toHaveTextContent('The provider sent a price and a deadline');
+    expect(within(final).getByTestId('chat-system-title')).toHaveTextContent('Final offer requested');
+    expect(within(final).getByTestId('chat-system-text')).toHaveTextContent('The provider made a final offer');
+    expect(`${proposal.textContent}${final.textContent}`).not.toMatch(/JOB_OFFER\./);
+    // A key the client does not know is an ordinary message: it stays as written.
+    expect(screen.getByTestId('chat-message-text')).toHaveTextContent('JOB_OFFER.MESSAGE.SOMETHING_NEW');
+  });
+
   it('keeps plain text as it is', () => {
     const t = ((k: string) => `t:${k}`) as never;
     expect(systemMessageBody('  Offer sent  ', t, () => true)).toBe('Offer sent');
@@ -184,6 +209,24 @@ describe('chat list', () => {
 
     act(() => applyStatus({ userCode: BOB.code, online: false, lastActiveAt: null, away: 90 }));
     await waitFor(() => expect(within(item).getByTestId('chat-list-presence')).toHaveAttribute('data-presence', 'unavailable'));
+  });
+
+  it('shows offer notes translated and files-only messages as a file count in the last-message line', async () => {
+    const last = (code: string, extra: Partial<ListedMessage>) => ({
+      code: `M_${code}`, groupCode: code, seq: 1, type: 1, message: '', language: null, translation: null, userCode: BOB.code,
+      createdAt: '2026-01-01T10:00:00.000Z', files: [], clientKey: null, deleted: false, ...extra,
+    });
+    const note = group('G_note', [ADA, BOB], { type: 4, targetId: 'O_one', lastMessageAt: '2026-01-01T10:00:00.000Z', lastMessage: last('G_note', { message: 'JOB_OFFER.MESSAGE.PAID' }) });
+    const files = group('G_files', [ADA, BOB], { lastMessageAt: '2026-01-01T09:00:00.000Z', lastMessage: last('G_files', { files: ['F_1', 'F_2'] }) });
+    const one = group('G_one_file', [ADA, BOB], { lastMessageAt: '2026-01-01T08:00:00.000Z', lastMessage: last('G_one_file', { files: ['F_1'] }) });
+    const both = group('G_both', [ADA, BOB], { lastMessageAt: '2026-01-01T07:00:00.000Z', lastMessage: last('G_both', { message: 'see attached', files: ['F_1'] }) });
+    routes['GET /api/message/groups'] = () => [200, { groups: [note, files, one, both], page: 1, pageSize: 50, hasMore: false }];
+    renderRoutes([{ path: '/messages', element: <ChatSidebar activeCode={null} /> }], '/messages');
+    const line = async (code: string) => within(await screen.findByTestId(`chat-list-item-${code}`)).getByTestId('chat-list-last');
+    expect(await line('G_note')).toHaveTextContent('The customer paid');
+    expect(await line('G_files')).toHaveTextContent('📎 2 files');
+    expect(await line('G_one_file')).toHaveTextContent('📎 1 file');
+    expect(await line('G_both')).toHaveTextContent('see attached');
   });
 
   it('renders nothing when closed and an overlay with a close button when visible', () => {
