@@ -1,3 +1,4 @@
+import { RequestMethod } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
@@ -29,6 +30,8 @@ export function requestIdMiddleware(req: Request, res: Response, next: NextFunct
 export const loggerOptions: LoggerModuleAsyncParams = {
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig) => ({
+    // Express 5's path syntax (nestjs-pino's default '*' makes Nest warn at every start).
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: config.LOG_LEVEL,
       genReqId: requestId,
