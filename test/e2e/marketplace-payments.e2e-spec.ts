@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { OfferStatus } from '../../server/src/contracts/offers';
+import { ManualPaymentProvider } from '../../server/src/modules/marketplace/payments/manual-payment.provider';
 import { createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
-import { future, move, OfferRef, offerIn } from './marketplace.helpers';
+import { as, future, move, OfferRef, offerIn } from './marketplace.helpers';
 
 describe('marketplace: money, payments and idempotency', () => {
   let t: TestApp;
@@ -45,6 +46,10 @@ describe('marketplace: money, payments and idempotency', () => {
       ['0.001', 'VALIDATION.PRICE.AMOUNT.MAX_DECIMALS'],
       ['100000000.01', 'VALIDATION.PRICE.AMOUNT.MAX'],
       ['99999999999999999999', 'VALIDATION.PRICE.AMOUNT.MAX'],
+      // However long a well-formed amount is, it is too big, not malformed.
+      ['1' + '0'.repeat(30), 'VALIDATION.PRICE.AMOUNT.MAX'],
+      ['9'.repeat(60) + '.99', 'VALIDATION.PRICE.AMOUNT.MAX'],
+      ['-' + '9'.repeat(60), 'VALIDATION.PRICE.AMOUNT.IS_POSITIVE'],
       ['1e9', 'VALIDATION.PRICE.AMOUNT.IS_DECIMAL'],
       ['abc', 'VALIDATION.PRICE.AMOUNT.IS_DECIMAL'],
       ['', 'VALIDATION.PRICE.AMOUNT.IS_DECIMAL'],
@@ -90,10 +95,40 @@ describe('marketplace: money, payments and idempotency', () => {
       expect(max.body.price).toEqual({ amount: '100000000.00', currency: 'USD' });
       const yen = await update(withPrice('1500', 'JPY')).expect(200);
       expect(yen.body.price).toEqual({ amount: '1500', currency: 'JPY' });
+      const padded = await update(withPrice('0'.repeat(40) + '5.5')).expect(200);
+      expect(padded.body.price).toEqual({ amount: '5.50', currency: 'USD' });
       const cents = await update(withPrice('0.01', 'EUR')).expect(200);
       expect(cents.body.price).toEqual({ amount: '0.01', currency: 'EUR' });
       const [row] = await db.query(`SELECT price_amount FROM job_offer WHERE code = $1`, [ref.offer]);
       expect(row.price_amount).toBe('0.01');
+    });
+  });
+
+  describe('payment provider', () => {
+    it('closes nothing when the provider does not confirm the charge, and leaves the key free for the retry', async () => {
+      const ref = await offerIn(t, OfferStatus.PaymentPending, customer, provider);
+      const before = await read(ref);
+      const manual = t.app.get(ManualPaymentProvider);
+      const key = { 'Idempotency-Key': 'declined-pay-0001' };
+      for (const status of ['failed', 'pending'] as const) {
+        const charge = jest.spyOn(manual, 'charge').mockResolvedValueOnce({ status, reference: null });
+        const res = await move(t, customer, ref, 'pay', key).expect(402);
+        expect(res.body).toEqual({ code: 402, message: 'JOB_OFFER.PAYMENT_FAILED' });
+        // The provider is asked for the offer's price, with what it needs to dedupe on its side.
+        expect(charge).toHaveBeenCalledWith(
+          expect.objectContaining({ offerCode: ref.offer, amount: '120.50', currency: 'USD', payerCode: customer.user.code, idempotencyKey: 'declined-pay-0001' }),
+        );
+        charge.mockRestore();
+      }
+      expect(await read(ref)).toEqual(before);
+      expect(await payments(ref)).toEqual([]);
+      expect(await outboxTo(ref, OfferStatus.Closed)).toBe(0);
+      const chat = await t.http().post(`/api/message/groups/${ref.group}/messages`).set(as(customer)).send({}).expect(200);
+      expect(chat.body.messages.map((m: { message: string }) => m.message)).not.toContain('JOB_OFFER.MESSAGE.PAID');
+
+      const paid = await move(t, customer, ref, 'pay', key).expect(200);
+      expect(paid.body.offer.status).toBe(OfferStatus.Closed);
+      expect(await payments(ref)).toEqual([{ code: paid.body.payment.code, amount: '120.50', currency: 'USD' }]);
     });
   });
 

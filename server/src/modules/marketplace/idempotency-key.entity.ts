@@ -9,7 +9,7 @@ export class IdempotencyKeyEntity {
   @PrimaryColumn({ type: 'varchar', length: 100 })
   key: string;
 
-  /** sha256 of method, path and body: the same key on another call is refused */
+  /** sha256 of the call, job, offer and body: the same key on another request is refused */
   @Column({ type: 'varchar', length: 64 })
   fingerprint: string;
 

@@ -2,8 +2,11 @@ import { ValidateBy, ValidationArguments } from 'class-validator';
 import { currencyDecimals, isCurrencyCode } from '../../contracts/currencies';
 import { MAX_PRICE_AMOUNT } from '../../contracts/offers';
 
-/** A plain decimal: optional minus, digits, optional fraction. No exponent, no spaces, no '+', no bare '.5'. */
-const DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/;
+/**
+ * A plain decimal: optional minus, digits, optional fraction. No exponent, no spaces, no '+', no bare '.5'.
+ * Any number of digits: a long well-formed amount breaks MAX (or IS_POSITIVE), not this rule.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 export const isDecimalString = (value: unknown): value is string => typeof value === 'string' && DECIMAL.test(value);
 

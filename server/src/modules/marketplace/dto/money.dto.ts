@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../../../contracts/currencies';
 import { MAX_PRICE_AMOUNT } from '../../../contracts/offers';
 import { AmountRules } from '../money';
@@ -11,7 +11,6 @@ export class PriceDto {
     description: `decimal string, > 0, at most the currency's decimals (2; JPY 0), at most ${MAX_PRICE_AMOUNT}; numbers are refused`,
   })
   @IsString()
-  @MaxLength(40)
   @AmountRules()
   amount: string;
 
