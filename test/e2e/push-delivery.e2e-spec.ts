@@ -2,13 +2,16 @@ import { TestingModule } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ChatMessageType } from '../../server/src/contracts/chat';
+import { JobName } from '../../server/src/contracts/queues';
 import { Role } from '../../server/src/contracts/roles';
 import { ChatGroupsRepository } from '../../server/src/modules/chat/chat-groups.repository';
 import { ChatMessagesService } from '../../server/src/modules/chat/chat-messages.service';
+import { outboxJobId } from '../../server/src/modules/outbox/outbox-relay.service';
+import { JobService } from '../../server/src/queue/job.service';
 import { RedisService } from '../../server/src/redis/redis.service';
 import { MAX_PUSH_PLAINTEXT } from '../../server/src/modules/push/push-content';
 import { createUser, TestUser } from '../factories';
-import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
+import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
 import { Arrival, LocalPushService, TestSubscription } from '../push-service/push-service';
 import { closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
 
@@ -119,6 +122,20 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     expect(push.arrivalsFor(subA.id)).toEqual([]);
   });
 
+  it("speaks each recipient's language: Polish for pol, English for every other language", async () => {
+    const alice = await createUser(t);
+    const [bob, carol] = [await createUser(t, { lang: 'pol' }), await createUser(t, { lang: 'ger' })];
+    const [subB, subC] = [await subscribe(bob), await subscribe(carol)];
+    const group = await chat([alice, bob, carol]);
+    await t.http().patch(`/api/message/groups/${group}`).set(auth(alice)).send({ name: 'Remont' }).expect(200);
+    await send(alice, group, 'cześć wszystkim');
+    await push.until(() => push.arrivalsFor(subB.id).length === 1 && push.arrivalsFor(subC.id).length === 1, 'the pushes to bob and carol');
+    const sender = `${alice.user.name} ${alice.user.surname}`;
+    const expected = (title: string) => ({ title, body: 'cześć wszystkim', url: `/messages/${group}`, tag: group });
+    expect(push.arrivalsFor(subB.id)[0].payload).toEqual(expected(`${sender} w Remont`));
+    expect(push.arrivalsFor(subC.id)[0].payload).toEqual(expected(`${sender} in Remont`));
+  });
+
   it('skips a recipient who is online (connected socket) and records why; pushes once they are away long enough', async () => {
     const [alice, bob] = [await createUser(t), await createUser(t)];
     const subB = await subscribe(bob);
@@ -207,24 +224,86 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     expect(push.arrivalsFor(subB.id).map((a) => a.status)).toEqual([410]);
   });
 
-  it('waits Retry-After after a 429 and retries; backs off and retries after a 500', async () => {
+  it('waits Retry-After after a 429 and retries; backs off and retries after a 500 and after a dropped connection', async () => {
     const [alice, bob] = [await createUser(t), await createUser(t)];
     const subB = await subscribe(bob);
-    push.answer(subB.id, { status: 429, headers: { 'Retry-After': '2' } }, { status: 500 });
+    push.answer(subB.id, { status: 429, headers: { 'Retry-After': '2' } }, { status: 500 }, { status: 0, drop: true });
     const group = await chat([alice, bob]);
     await send(alice, group, 'patience');
     await push.until(() => push.arrivalsFor(subB.id, 201).length === 1, 'the delivered retry');
     const arrivals = push.arrivalsFor(subB.id);
-    expect(arrivals.map((a) => a.status)).toEqual([429, 500, 201]);
+    expect(arrivals.map((a) => a.status)).toEqual([429, 500, 0, 201]);
     expect(arrivals[1].at - arrivals[0].at).toBeGreaterThanOrEqual(1900);
-    expect(bodies(arrivals)).toEqual(['patience', 'patience', 'patience']);
+    // PUSH_BACKOFF_MS is 200 here: exponential back-off waits 200 ms, then 400 ms.
+    expect(arrivals[2].at - arrivals[1].at).toBeGreaterThanOrEqual(150);
+    expect(arrivals[3].at - arrivals[2].at).toBeGreaterThanOrEqual(350);
+    expect(bodies(arrivals)).toEqual(['patience', 'patience', 'patience', 'patience']);
     const log = await lifecycleUntil(bob, (l) => l.some((e) => e.status === 'sent'), 'sent');
     expect(log.map((e) => `${e.status}:${e.reason ?? ''}:${e.httpStatus ?? ''}`).reverse()).toEqual([
       'queued::',
       'retrying:rate-limited:429',
       'retrying:server-error:500',
+      'retrying:network:',
       'sent::201',
     ]);
+  });
+
+  it('gives a push up at once when the push service refuses it (4xx but 404/410/429), recording its status', async () => {
+    const [alice, bob] = [await createUser(t), await createUser(t)];
+    const subB = await subscribe(bob);
+    push.answer(subB.id, { status: 413 });
+    const group = await chat([alice, bob]);
+    await send(alice, group, 'refused');
+    const log = await lifecycleUntil(bob, (l) => l.some((e) => e.status === 'failed'), 'the failure');
+    expect(log.map((e) => `${e.status}:${e.reason ?? ''}:${e.httpStatus ?? ''}`).reverse()).toEqual(['queued::', 'failed:rejected:413']);
+    expect(push.arrivalsFor(subB.id).map((a) => a.status)).toEqual([413]);
+    // A refused push says nothing about the subscription: it stays.
+    const res = await t.http().get('/api/admin/notifications').query({ user: bob.user.code }).set(auth(admin)).expect(200);
+    expect(res.body.subscriptions).toBe(1);
+  });
+
+  it('adds nothing when an outbox row is relayed again, and sends nothing twice even once its jobs are gone from Redis', async () => {
+    const [alice, bob] = [await createUser(t), await createUser(t)];
+    const subB = await subscribe(bob);
+    const group = await chat([alice, bob]);
+    const message = await send(alice, group, 'only once');
+    await push.until(() => push.arrivalsFor(subB.id).length === 1, 'the push');
+    await lifecycleUntil(bob, (l) => l.some((e) => e.status === 'sent'), 'the sent record');
+
+    const db = t.app.get(DataSource);
+    const [{ id: outboxId }]: { id: string }[] = await db.query(
+      `SELECT o.id FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`,
+      [message.code],
+    );
+    const [{ id: subscriptionId }]: { id: string }[] = await db.query(`SELECT id FROM push_subscription WHERE endpoint = $1`, [subB.endpoint]);
+    const queue = worker.get(JobService).queue(JobName.NotifyMessage);
+    const notifyId = outboxJobId(outboxId);
+    const sendId = `push-${outboxId}-${subscriptionId}`;
+    const first = (await queue.getJob(notifyId))!;
+    expect(await first.getState()).toBe('completed');
+    const redispatch = async () => {
+      await db.query(`UPDATE outbox SET dispatched_at = NULL WHERE id = $1`, [outboxId]);
+      await waitFor(
+        () => db.query(`SELECT dispatched_at FROM outbox WHERE id = $1`, [outboxId]).then((r: { dispatched_at: Date | null }[]) => r[0].dispatched_at),
+        (at) => at !== null,
+        'the row dispatched again',
+      );
+    };
+
+    // The relay takes the row again (as after a commit it could not confirm): the job id is taken, nothing is added.
+    await redispatch();
+    const kept = (await queue.getJob(notifyId))!;
+    expect({ timestamp: kept.timestamp, finishedOn: kept.finishedOn }).toEqual({ timestamp: first.timestamp, finishedOn: first.finishedOn });
+
+    // Redis lost both jobs (no persistence): the replayed decision finds its first one, and the send its 'sent' record.
+    expect(await queue.remove(notifyId)).toBe(1);
+    expect(await queue.remove(sendId)).toBe(1);
+    await redispatch();
+    const replayed = await waitFor(() => queue.getJob(sendId), (j) => Boolean(j?.finishedOn), 'the replayed send');
+    expect(replayed!.returnvalue).toBe('already-sent');
+    expect((await queue.getJob(notifyId))!.returnvalue).toEqual({ queued: 1 });
+    expect(push.arrivalsFor(subB.id)).toHaveLength(1);
+    expect((await lifecycle(bob)).map((e) => e.status).sort()).toEqual(['queued', 'sent']);
   });
 
   it('trims a long body so the plaintext stays within 3,993 bytes', async () => {

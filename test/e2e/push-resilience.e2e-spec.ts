@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { JobName } from '../../server/src/contracts/queues';
 import { JobService } from '../../server/src/queue/job.service';
 import { createUser, TestUser } from '../factories';
-import { bootWorker, killed, pushTestEnv, PushTestEnv, ROOT, spawnWorker } from '../push-service/harness';
+import { bootWorker, killed, pushTestEnv, PushTestEnv, ROOT, spawnWorker, waitFor } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
 import { createTestApp, TestApp } from '../utils/create-app';
 
@@ -30,16 +30,6 @@ async function startRedis(port: number): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 50));
   }
   return child;
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('web push resilience', () => {
@@ -145,6 +135,9 @@ describe('web push resilience', () => {
         await t.http().post(`/api/message/groups/${group}`).set(auth(alice)).send({ message: 'finish me first' }).expect(201);
         await push.until(() => push.arrivalsFor(sub.id).length === 3, 'the second held push');
         second.kill('SIGTERM');
+        // A worker that stopped at once would be gone by now; this one waits for its push to be answered.
+        await new Promise((r) => setTimeout(r, 500));
+        expect({ exitCode: second.exitCode, signalCode: second.signalCode }).toEqual({ exitCode: null, signalCode: null });
         push.release();
         await killed(second);
         expect(second.exitCode === 0 || second.signalCode === 'SIGTERM').toBe(true);

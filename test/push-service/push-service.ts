@@ -4,7 +4,7 @@
  * against the key in the Authorization header, which must be the subscription's application server key; aud
  * = this origin; exp in the future and at most 24 h away), decrypts the aes128gcm body (RFC 8291) with the
  * subscription's private key and auth secret, records the arrival and answers 201 — or what a test asked for
- * (410, 429 with Retry-After, 500, or holding the request open).
+ * (410, 429 with Retry-After, 500, holding the request open, or dropping the connection).
  */
 import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, createDecipheriv, hkdfSync, randomBytes, verify } from 'node:crypto';
@@ -41,6 +41,8 @@ export interface CannedAnswer {
   headers?: Record<string, string>;
   /** keep the request open until release() (the sender's socket may die first) */
   hold?: boolean;
+  /** destroy the connection without an answer (the sender sees a network error) */
+  drop?: boolean;
 }
 
 interface SubState {
@@ -255,13 +257,17 @@ export class LocalPushService {
         arrival.status = 400;
       }
       const canned = arrival.error ? undefined : sub.answers.shift();
-      if (canned) arrival.status = canned.hold ? 0 : canned.status;
+      if (canned) arrival.status = canned.hold || canned.drop ? 0 : canned.status;
       this.arrivals.push(arrival);
       if (arrival.status === 201) {
         sub.inbox = sub.inbox.filter((a) => !(arrival.topic && a.topic === arrival.topic));
         sub.inbox.push(arrival);
       }
       this.notify();
+      if (canned?.drop) {
+        req.socket.destroy();
+        return;
+      }
       if (canned?.hold) {
         this.held.add(res);
         res.on('close', () => this.held.delete(res));

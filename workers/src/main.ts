@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig } from '../../server/src/config/load-config';
+import { checkPushConfig } from './push/push-sender';
 
 async function bootstrap(): Promise<void> {
-  loadConfig();
-  // Loaded after the config check, so a bad variable is reported at once.
+  checkPushConfig(loadConfig());
+  // Loaded after the config checks, so a bad variable is reported at once.
   const { WorkerModule } = await import('./worker.module');
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));

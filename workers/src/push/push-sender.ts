@@ -5,6 +5,7 @@ import { rootCertificates } from 'node:tls';
 import webpush, { WebPushError } from 'web-push';
 import { APP_CONFIG } from '../../../server/src/config/config.module';
 import { AppConfig } from '../../../server/src/config/config.schema';
+import { ConfigError } from '../../../server/src/config/load-config';
 import { SendPushPayload } from '../../../server/src/contracts/queues';
 
 const VAPID_TOKEN_LIFETIME_S = 12 * 3600;
@@ -27,9 +28,17 @@ export function retryAfterMs(header: string | string[] | undefined, now = Date.n
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** Push settings a production worker must not run with; main.ts checks them before anything starts. */
+export function checkPushConfig(config: Pick<AppConfig, 'NODE_ENV' | 'PUSH_CA_FILE'>): void {
+  if (config.PUSH_CA_FILE && config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  PUSH_CA_FILE: only for tests (a local push service); not allowed in production');
+  }
+}
+
 /**
  * Sends one web push with web-push: aes128gcm, VAPID (a fresh ES256 JWT per push service origin), TTL,
- * Urgency and Topic, over a keep-alive agent. PUSH_CA_FILE adds trusted CAs (the tests' local push service).
+ * Urgency and Topic, over a keep-alive agent. PUSH_CA_FILE adds trusted CAs for the tests' local push service
+ * (self-signed, on loopback); production refuses it, so a real deployment trusts the public roots only.
  */
 @Injectable()
 export class PushSender implements OnApplicationShutdown {
@@ -37,6 +46,7 @@ export class PushSender implements OnApplicationShutdown {
   private readonly vapid = new Map<string, { value: string; renewAt: number }>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    checkPushConfig(config);
     const extraCa = config.PUSH_CA_FILE ? [readFileSync(config.PUSH_CA_FILE, 'utf8')] : [];
     this.agent = new Agent({
       keepAlive: true,
