@@ -8,7 +8,7 @@ jest.setTimeout(240_000);
 
 // Page-side globals used inside page.evaluate callbacks (this project compiles without the DOM library).
 /* eslint-disable @typescript-eslint/no-explicit-any */
-declare const document: any, localStorage: any, DataTransfer: any, ClipboardEvent: any, requestAnimationFrame: any;
+declare const document: any, localStorage: any, DataTransfer: any, ClipboardEvent: any, requestAnimationFrame: any, getComputedStyle: any;
 type HTMLElement = any;
 type HTMLImageElement = any;
 type HTMLButtonElement = any;
@@ -130,7 +130,8 @@ describe('chat composer', () => {
     // A files-only message: the files alone, no empty text bubble; the chat list says how many files.
     expect(await b.getByTestId('chat-message-bubble').count()).toBe(0);
     expect(await a.getByTestId('chat-message-bubble').count()).toBe(0);
-    expect(await b.getByTestId(`chat-list-item-${group}`).getByTestId('chat-list-last').textContent()).toBe('📎 1 file');
+    expect(await b.getByTestId(`chat-list-item-${group}`).getByTestId('chat-list-last').textContent()).toBe('1 file');
+    expect(await b.getByTestId(`chat-list-item-${group}`).getByTestId('chat-list-files-icon').count()).toBe(1);
     await screenshot(b, '41-composer-b-sees-pasted-image');
     const [row] = (await db().query(
       `SELECT count(*)::int AS n FROM chat_message_file mf JOIN chat_message m ON m.id = mf.message_id JOIN chat_group g ON g.id = m.group_id WHERE g.code = $1`,
@@ -241,11 +242,15 @@ describe('chat composer', () => {
     // Every socket refused, and the first send reaches the server but its answer never comes back.
     await context.routeWebSocket(/\/socket\.io\//, (ws) => void ws.close({ code: 1006 }).catch(() => undefined));
     let lose = true;
+    // The lost answer is held back until the test has seen the message in its sending state.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await context.route(
       (url) => /^\/api\/message\/groups\/[^/]+$/.test(url.pathname),
       async (route) => {
         if (!lose || route.request().method() !== 'POST') return route.continue();
         await route.fetch();
+        await held;
         return route.abort('connectionreset');
       },
     );
@@ -254,6 +259,13 @@ describe('chat composer', () => {
     await a.getByTestId('chat-empty').waitFor();
     await a.getByTestId('chat-composer-input').fill('Answer lost on the way back');
     await a.getByTestId('chat-composer-input').press('Enter');
+    // Sending: the temporary '-' code, at half opacity, until the answer comes (here: fails).
+    const sending = a.locator('[data-testid="chat-message"][data-state="sending"]');
+    await sending.waitFor();
+    expect(await sending.getAttribute('data-code')).toMatch(/^-/);
+    expect(await sending.evaluate((el) => getComputedStyle(el).opacity)).toBe('0.5');
+    await screenshot(a, '47-composer-a-sending-half-opacity');
+    release();
     const failed = a.locator('[data-testid="chat-message"][data-state="failed"]');
     await failed.waitFor();
     const clientKey = ((await failed.getAttribute('data-code')) as string).slice(1);

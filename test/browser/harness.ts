@@ -98,6 +98,7 @@ export async function startHarness(): Promise<BrowserHarness> {
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+  // Transitions (a notification sliding in, a dialog fading out) are shown as they end, not half-way.
+  await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
   return file;
 }

@@ -6,7 +6,7 @@ import { realtimeStore } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import { UNREAD_POLL_MS } from './chat-logic';
 import { ensureGroup, loadUnread, markRead, syncThreads } from './chat.actions';
-import { applyUnread, chatStore, markDeleted, receiveMessage, resetChat, upsertGroup } from './chat.store';
+import { applyTranslation, applyUnread, chatStore, markDeleted, receiveMessage, resetChat, upsertGroup } from './chat.store';
 import { openChat } from './open-chat';
 
 const TYPING_SHOWN_MS = 3_000;
@@ -40,6 +40,7 @@ export function ChatRealtime() {
       }
     };
     const handleDeleted = ({ groupCode, code }: { groupCode: string; code: string }) => markDeleted(groupCode, code);
+    const handleUpdated = (update: Parameters<typeof applyTranslation>[0]) => applyTranslation(update);
     const handleUnread = (count: Parameters<typeof applyUnread>[0]) => applyUnread(count, false);
     const handleGroup = (group: object) => upsertGroup(group as ChatGroup);
     const handleTyping = ({ groupCode, userCode }: { groupCode: string; userCode: string }) => {
@@ -48,6 +49,7 @@ export function ChatRealtime() {
     socket.on('connect', handleConnect);
     socket.on('message:new', handleMessage);
     socket.on('message:deleted', handleDeleted);
+    socket.on('message:updated', handleUpdated);
     socket.on('unread:count', handleUnread);
     socket.on('group:updated', handleGroup);
     socket.on('typing', handleTyping);
@@ -55,6 +57,7 @@ export function ChatRealtime() {
       socket.off('connect', handleConnect);
       socket.off('message:new', handleMessage);
       socket.off('message:deleted', handleDeleted);
+      socket.off('message:updated', handleUpdated);
       socket.off('unread:count', handleUnread);
       socket.off('group:updated', handleGroup);
       socket.off('typing', handleTyping);

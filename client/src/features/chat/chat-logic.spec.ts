@@ -1,5 +1,5 @@
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
-import { byActivity, canDeleteMessage, canSend, canWrite, failedCode, formatMessageTime, groupTitle, messageState, newClientKey, shownText, withGroupingFlags } from './chat-logic';
+import { byActivity, canDeleteMessage, canLoadMessages, canSend, canWrite, failedCode, formatMessageTime, groupTitle, messageState, newClientKey, shownText, withGroupingFlags } from './chat-logic';
 
 const person = (code: string, name: string, surname: string) => ({ userCode: code, role: 0, readSeq: 0, user: { code, name, surname, avatar: null } });
 const ME = person('U_me', 'Me', 'Myself');
@@ -89,6 +89,12 @@ describe('enablement and ordering', () => {
     expect(canWrite('abcd', 1)).toBe(false);
     expect(canWrite('abcd', 2)).toBe(true);
     expect(canWrite(null, 0)).toBe(false);
+  });
+
+  it('loads messages only for a group id of 5+ characters', () => {
+    expect(canLoadMessages('abcde')).toBe(true);
+    expect(canLoadMessages('new')).toBe(false);
+    expect(canLoadMessages('')).toBe(false);
   });
 
   it('sends only text or files', () => {

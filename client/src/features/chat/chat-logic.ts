@@ -83,6 +83,9 @@ export function withGroupingFlags(messages: readonly ChatMessage[]): ListedMessa
 export const canWrite = (groupCode: string | null | undefined, participantCount: number): boolean =>
   (groupCode?.length ?? 0) >= GROUP_ID_MIN_LENGTH || participantCount > 1;
 
+/** Messages load only for a group id of 5+ characters (spec section 4). */
+export const canLoadMessages = (groupCode: string): boolean => groupCode.length >= GROUP_ID_MIN_LENGTH;
+
 /** Sending needs text or a file (spec section 5). */
 export const canSend = (text: string, fileCount: number): boolean => text.trim().length > 0 || fileCount > 0;
 

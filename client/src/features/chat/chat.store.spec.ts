@@ -3,7 +3,7 @@ import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
 import { notify } from '@/components/notifications/notify';
 import { deleteMessage, deliver, sendMessage } from './chat.actions';
-import { applyUnread, chatStore, markDeleted, messagesOf, receiveMessage, resetChat, sortedGroups, toggleOriginal, upsertGroup } from './chat.store';
+import { applyTranslation, applyUnread, chatStore, markDeleted, messagesOf, receiveMessage, resetChat, sortedGroups, toggleOriginal, upsertGroup } from './chat.store';
 
 const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
 const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
@@ -92,6 +92,26 @@ describe('chat store', () => {
     markDeleted('G_one', 'M1');
     expect(chatStore.threads.G_one.bySeq[1]).toMatchObject({ deleted: true, message: '' });
     expect(chatStore.groups.G_one.lastMessage?.deleted).toBe(true);
+  });
+
+  it('takes a translation that arrives later (message:updated) into the message and the list line', () => {
+    receiveMessage(stored(1, { message: 'Cześć', language: 'pol' }));
+    applyTranslation({ groupCode: 'G_one', code: 'M1', translation: 'Hello' });
+    expect(chatStore.threads.G_one.bySeq[1].translation).toBe('Hello');
+    expect(chatStore.groups.G_one.lastMessage?.translation).toBe('Hello');
+    // Unknown messages and groups are ignored; a deleted message gets no translation back.
+    applyTranslation({ groupCode: 'G_none', code: 'M1', translation: 'x' });
+    markDeleted('G_one', 'M1');
+    applyTranslation({ groupCode: 'G_one', code: 'M1', translation: 'Hello again' });
+    expect(chatStore.threads.G_one.bySeq[1].translation).toBeNull();
+  });
+
+  it("ends the author's 'is typing' once their message arrives, not someone else's", () => {
+    chatStore.typing.G_one = { userCode: BOB.code, until: Date.now() + 3_000 };
+    receiveMessage(stored(1, { userCode: ADA.code }));
+    expect(chatStore.typing.G_one?.userCode).toBe(BOB.code);
+    receiveMessage(stored(2, { userCode: BOB.code }));
+    expect(chatStore.typing.G_one).toBeUndefined();
   });
 
   it('applies full unread counts to every group and pushed ones only to the groups they name', () => {

@@ -78,6 +78,8 @@ export function receiveMessage(message: ChatMessage): boolean {
     return false;
   }
   thread.bySeq[message.seq] = { ...message, user: message.user ?? held?.user ?? authorOf(message) };
+  // The author has stopped typing: their message is here.
+  if (message.userCode && chatStore.typing[message.groupCode]?.userCode === message.userCode) delete chatStore.typing[message.groupCode];
   const group = chatStore.groups[message.groupCode];
   if (group && message.seq >= group.lastSeq) {
     group.lastSeq = message.seq;
@@ -97,6 +99,15 @@ export function markDeleted(groupCode: string, code: string): void {
   if (message) Object.assign(message, { deleted: true, message: '', translation: null });
   const last = chatStore.groups[groupCode]?.lastMessage;
   if (last?.code === code) Object.assign(last, { deleted: true, message: '', translation: null });
+}
+
+/** A translation that arrived after the message (message:updated); a deleted message stays without one. */
+export function applyTranslation({ groupCode, code, translation }: { groupCode: string; code: string; translation: string | null }): void {
+  const thread = chatStore.threads[groupCode];
+  const message = thread && Object.values(thread.bySeq).find((m) => m.code === code);
+  if (message && !message.deleted) message.translation = translation;
+  const last = chatStore.groups[groupCode]?.lastMessage;
+  if (last?.code === code && !last.deleted) last.translation = translation;
 }
 
 export function addPending(message: ChatMessage & { clientKey: string }): void {

@@ -3,11 +3,47 @@ import { IconEye, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { type ChatGroup, chatApi } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
-import { formatMessageTime } from '@/features/chat/chat-logic';
+import { formatMessageTime, groupTitle } from '@/features/chat/chat-logic';
+import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { toAdminRoom } from '@/routes/paths';
 import { ROOMS_WINDOW_MINUTES, type BusyRoom, moderationApi } from './moderation.api';
+
+/**
+ * Names for rooms without one, by the group name rule (up to 2 people, then '+N'; 'No users'): the rooms
+ * list carries no participants, so each unnamed room's group is read once (at most 20 rooms). A room whose
+ * group cannot be read keeps its code.
+ */
+function useRoomNames(rooms: readonly BusyRoom[] | null): Record<string, string> {
+  const { t } = useTranslation();
+  const me = useSnapshot(sessionStore).user?.code ?? null;
+  const [groups, setGroups] = useState<Record<string, ChatGroup>>({});
+  useEffect(() => {
+    let live = true;
+    for (const room of rooms ?? []) {
+      if (room.name) continue;
+      chatApi
+        .group(room.code)
+        .then((group) => live && setGroups((held) => ({ ...held, [room.code]: group })))
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+    };
+  }, [rooms]);
+  const names: Record<string, string> = {};
+  for (const room of rooms ?? []) {
+    const group = groups[room.code];
+    const title = group ? groupTitle(group, me) : null;
+    if (room.name) names[room.code] = room.name;
+    else if (!title) names[room.code] = room.code;
+    else names[room.code] = title.empty ? t('CHAT.NO_USERS') : title.more > 0 ? `${title.title} +${title.more}` : title.title;
+  }
+  return names;
+}
 
 /** /admin/rooms: the busiest rooms of the moderator's scope, each with a Watch button. */
 export function RoomsPage() {
@@ -15,6 +51,7 @@ export function RoomsPage() {
   usePageHeader(t('MODERATION.ROOMS'), t('MODERATION.ROOMS_HINT', { minutes: ROOMS_WINDOW_MINUTES }));
   const [rooms, setRooms] = useState<BusyRoom[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const names = useRoomNames(rooms);
 
   const load = useCallback(() => {
     setFailed(false);
@@ -64,8 +101,8 @@ export function RoomsPage() {
                 <Table.Tr key={room.code} data-testid={`moderation-room-${room.code}`}>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" fw={600}>
-                        {room.name ?? room.code}
+                      <Text size="sm" fw={600} data-testid="moderation-room-name">
+                        {names[room.code]}
                       </Text>
                       {room.watched ? (
                         <Badge size="xs" color="orange" variant="light">
@@ -83,7 +120,7 @@ export function RoomsPage() {
                       leftSection={<IconEye size={14} aria-hidden />}
                       component={Link}
                       to={toAdminRoom(room.code)}
-                      aria-label={t('MODERATION.WATCH_ROOM', { name: room.name ?? room.code })}
+                      aria-label={t('MODERATION.WATCH_ROOM', { name: names[room.code] })}
                       data-testid="moderation-watch"
                     >
                       {t('MODERATION.WATCH')}

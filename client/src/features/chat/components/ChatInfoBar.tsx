@@ -29,6 +29,8 @@ function Bar({ kind, children }: { kind: 'offer' | 'job'; children: ReactNode })
       py={6}
       gap="sm"
       wrap="nowrap"
+      // The View button keeps its width; the text beside it gives way (and wraps on a phone).
+      preventGrowOverflow={false}
       justify="space-between"
       bg="var(--mantine-color-default-hover)"
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
@@ -78,21 +80,32 @@ function OfferBar({ offerCode }: { offerCode: string }) {
   const look = offerStatusLook(offer.status);
   return (
     <Bar kind="offer">
-      <Group gap="xs" wrap="nowrap" miw={0}>
-        <IconFileDollar size={18} aria-hidden />
-        <Text size="sm" fw={600} truncate>
-          {offer.job?.title ? t('OFFER.OFFER_FOR', { title: offer.job.title }) : t('OFFER.OFFER')}
-        </Text>
-        {offer.price ? (
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="chat-info-price">
-            {offer.price.amount} {offer.price.currency}
+      <Group gap="xs" wrap="wrap" miw={0} style={{ flex: 1, rowGap: 2 }} preventGrowOverflow={false}>
+        <Group gap="xs" wrap="nowrap" miw={0} maw="100%" preventGrowOverflow={false}>
+          <IconFileDollar size={18} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" fw={600} truncate miw={0}>
+            {offer.job?.title ? t('OFFER.OFFER_FOR', { title: offer.job.title }) : t('OFFER.OFFER')}
           </Text>
-        ) : null}
-        <Badge color={look.color} variant="light" data-testid="chat-info-status" data-status={offer.status}>
-          {t(look.label)}
-        </Badge>
+        </Group>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {offer.price ? (
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="chat-info-price">
+              {offer.price.amount} {offer.price.currency}
+            </Text>
+          ) : null}
+          <Badge color={look.color} variant="light" style={{ flexShrink: 0 }} data-testid="chat-info-status" data-status={offer.status}>
+            {t(look.label)}
+          </Badge>
+        </Group>
       </Group>
-      <Button component={Link} to={offerPath(offer.jobCode, offer.code)} size="compact-sm" variant="light" data-testid="chat-info-view">
+      <Button
+        component={Link}
+        to={offerPath(offer.jobCode, offer.code)}
+        size="compact-sm"
+        variant="light"
+        style={{ flexShrink: 0 }}
+        data-testid="chat-info-view"
+      >
         {t('OFFER.VIEW')}
       </Button>
     </Bar>
@@ -113,7 +126,7 @@ export function ChatInfoBar({ group }: { group: Pick<ChatGroup, 'type' | 'target
           {group.type === GROUP_TYPE.JobFaq ? t('OFFER.JOB_FAQ') : t('OFFER.JOB')}
         </Text>
       </Group>
-      <Button component={Link} to={toJob(group.targetId as string)} size="compact-sm" variant="light" data-testid="chat-info-view">
+      <Button component={Link} to={toJob(group.targetId as string)} size="compact-sm" variant="light" style={{ flexShrink: 0 }} data-testid="chat-info-view">
         {t('OFFER.VIEW')}
       </Button>
     </Bar>

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Button, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconShieldCheck, IconX } from '@tabler/icons-react';
+import { IconPaperclip, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -23,11 +23,17 @@ function LastMessage({ group }: { group: ChatGroup }) {
   const last = group.lastMessage;
   if (!last) return <Text size="xs" c="dimmed">{t('CHAT.NO_MESSAGES')}</Text>;
   const system = isSystemMessage(last) ? systemMessageBody(last.message, t, (key) => i18n.exists(key)) ?? t(systemMessageTitle(last)) : null;
-  // A message of files alone: how many files.
-  const files = !last.message?.trim() && last.files?.length ? t('CHAT.FILES_COUNT', { count: last.files.length }) : null;
+  // A message of files alone: a paperclip and how many files.
+  const files =
+    !last.deleted && !system && !last.message?.trim() && last.files?.length ? (
+      <>
+        <IconPaperclip size={12} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 2 }} data-testid="chat-list-files-icon" />
+        {t('CHAT.FILES_COUNT', { count: last.files.length })}
+      </>
+    ) : null;
   return (
     <Text size="xs" c="dimmed" truncate data-testid="chat-list-last">
-      {last.deleted ? t('CHAT.DELETED') : (system ?? files ?? last.message)}
+      {last.deleted ? t('CHAT.DELETED') : (system ?? files ?? (last.translation || last.message))}
     </Text>
   );
 }

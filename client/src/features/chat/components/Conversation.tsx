@@ -10,7 +10,7 @@ import { roleOf, sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { realtimeStore } from '@/realtime/connection';
 import { toMessageParticipants, toMessageSettings } from '@/routes/paths';
-import { type ListedMessage, MESSAGE_POLL_MS, canDeleteMessage, canWrite, fullName, groupTitle } from '../chat-logic';
+import { type ListedMessage, MESSAGE_POLL_MS, canDeleteMessage, canLoadMessages, canWrite, fullName, groupTitle } from '../chat-logic';
 import { deleteMessage, deliver, ensureGroup, loadOlder, markRead, openThread, pollNewer, sendMessage, sendTyping } from '../chat.actions';
 import { authorOf, chatStore, messagesOf, toggleOriginal } from '../chat.store';
 import { openChat } from '../open-chat';
@@ -53,10 +53,13 @@ export function Conversation({ code }: { code: string }) {
 
   useEffect(() => {
     openChat.code = code;
-    setFailed(false);
-    ensureGroup(code)
-      .then(() => openThread(code))
-      .catch(() => setFailed(true));
+    // Spec section 4: messages load only for a group id of 5+ characters.
+    setFailed(!canLoadMessages(code));
+    if (canLoadMessages(code)) {
+      ensureGroup(code)
+        .then(() => openThread(code))
+        .catch(() => setFailed(true));
+    }
     return () => {
       if (openChat.code === code) openChat.code = null;
     };

@@ -8,7 +8,7 @@ import { type UserSearchResult, UserSearchDialog } from '@/components/user-searc
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { toMessageGroup } from '@/routes/paths';
-import { fullName } from '../chat-logic';
+import { canWrite, fullName } from '../chat-logic';
 import { startChat } from '../chat.actions';
 
 /** /messages/new/create: pick people, optionally write the first message, then start (or reuse) the chat. */
@@ -77,6 +77,8 @@ export function NewChat() {
       </Stack>
       <Textarea
         label={t('CHAT.FIRST_MESSAGE')}
+        // The chat has no id yet: the field is enabled once it has more than one participant (spec section 4).
+        disabled={!canWrite(null, people.length + 1)}
         autosize
         minRows={3}
         maxRows={8}

@@ -75,9 +75,12 @@ describe('new chat', () => {
     ];
     renderRoutes([{ path: '/messages/new/create', element: <NewChat /> }, chatRoute], '/messages/new/create');
     expect(screen.getByTestId('chat-new-start')).toBeDisabled();
+    // The 'new' group state (spec section 4): no group id yet, so the field waits for a second participant.
+    expect(screen.getByTestId('chat-new-message')).toBeDisabled();
     fireEvent.click(screen.getByTestId('chat-new-pick'));
     await pickInDialog('bob b', BOB.code);
     expect(screen.getByTestId(`chat-new-person-${BOB.code}`)).toHaveTextContent('Bob Builder');
+    expect(screen.getByTestId('chat-new-message')).toBeEnabled();
     fireEvent.change(screen.getByTestId('chat-new-message'), { target: { value: '  hi  ' } });
     fireEvent.click(screen.getByTestId('chat-new-start'));
 

@@ -211,7 +211,7 @@ describe('chat list', () => {
     await waitFor(() => expect(within(item).getByTestId('chat-list-presence')).toHaveAttribute('data-presence', 'unavailable'));
   });
 
-  it('shows offer notes translated and files-only messages as a file count in the last-message line', async () => {
+  it('shows offer notes translated, files-only messages as a file count and translations in the last-message line', async () => {
     const last = (code: string, extra: Partial<ListedMessage>) => ({
       code: `M_${code}`, groupCode: code, seq: 1, type: 1, message: '', language: null, translation: null, userCode: BOB.code,
       createdAt: '2026-01-01T10:00:00.000Z', files: [], clientKey: null, deleted: false, ...extra,
@@ -220,13 +220,19 @@ describe('chat list', () => {
     const files = group('G_files', [ADA, BOB], { lastMessageAt: '2026-01-01T09:00:00.000Z', lastMessage: last('G_files', { files: ['F_1', 'F_2'] }) });
     const one = group('G_one_file', [ADA, BOB], { lastMessageAt: '2026-01-01T08:00:00.000Z', lastMessage: last('G_one_file', { files: ['F_1'] }) });
     const both = group('G_both', [ADA, BOB], { lastMessageAt: '2026-01-01T07:00:00.000Z', lastMessage: last('G_both', { message: 'see attached', files: ['F_1'] }) });
-    routes['GET /api/message/groups'] = () => [200, { groups: [note, files, one, both], page: 1, pageSize: 50, hasMore: false }];
+    const translated = group('G_tr', [ADA, BOB], { lastMessageAt: '2026-01-01T06:00:00.000Z', lastMessage: last('G_tr', { message: 'Cześć', translation: 'Hello' }) });
+    routes['GET /api/message/groups'] = () => [200, { groups: [note, files, one, both, translated], page: 1, pageSize: 50, hasMore: false }];
     renderRoutes([{ path: '/messages', element: <ChatSidebar activeCode={null} /> }], '/messages');
     const line = async (code: string) => within(await screen.findByTestId(`chat-list-item-${code}`)).getByTestId('chat-list-last');
     expect(await line('G_note')).toHaveTextContent('The customer paid');
-    expect(await line('G_files')).toHaveTextContent('📎 2 files');
-    expect(await line('G_one_file')).toHaveTextContent('📎 1 file');
+    // A paperclip icon, not an emoji (which many systems draw as an empty box).
+    expect(await line('G_files')).toHaveTextContent(/^2 files$/);
+    expect(within(await line('G_files')).getByTestId('chat-list-files-icon')).toBeInTheDocument();
+    expect(await line('G_one_file')).toHaveTextContent(/^1 file$/);
     expect(await line('G_both')).toHaveTextContent('see attached');
+    expect(within(await line('G_both')).queryByTestId('chat-list-files-icon')).toBeNull();
+    // As in the chat: the translation when there is one.
+    expect(await line('G_tr')).toHaveTextContent(/^Hello$/);
   });
 
   it('renders nothing when closed and an overlay with a close button when visible', () => {
@@ -261,10 +267,10 @@ describe('moderation', () => {
   });
 
   it('lists the busiest rooms with a Watch button each', async () => {
-    routes['GET /api/admin/rooms'] = () => [
-      200,
-      [{ code: 'G_busy', name: 'Sales', type: 1, messages: 42, lastMessageAt: '2026-01-01T10:00:00.000Z', participants: 5, connectedParticipants: 2, watched: true }],
-    ];
+    const room = (code: string, name: string | null) => ({ code, name, type: 1, messages: 42, lastMessageAt: '2026-01-01T10:00:00.000Z', participants: 5, connectedParticipants: 2, watched: true });
+    routes['GET /api/admin/rooms'] = () => [200, [room('G_busy', 'Sales'), room('G_quiet', null), room('G_gone', null)]];
+    // A room without a name is named by the group name rule: the moderator is in none of them.
+    routes['GET /api/message/groups/G_quiet'] = () => [200, group('G_quiet', [BOB, CY])];
     renderRoutes([{ path: '/admin/rooms', element: <RoomsPage /> }], '/admin/rooms');
     const row = await screen.findByTestId('moderation-room-G_busy');
     expect(row).toHaveTextContent('Sales');
@@ -272,6 +278,11 @@ describe('moderation', () => {
     expect(row).toHaveTextContent('2 of 5 online');
     expect(row).toHaveTextContent('Moderated');
     expect(within(row).getByRole('link', { name: 'Watch Sales' })).toHaveAttribute('href', '/admin/rooms/G_busy');
+    const unnamed = screen.getByTestId('moderation-room-G_quiet');
+    await waitFor(() => expect(within(unnamed).getByTestId('moderation-room-name')).toHaveTextContent('Bob Builder, Cy Young'));
+    expect(within(unnamed).getByRole('link', { name: 'Watch Bob Builder, Cy Young' })).toBeInTheDocument();
+    // A group that cannot be read keeps its code.
+    expect(within(screen.getByTestId('moderation-room-G_gone')).getByTestId('moderation-room-name')).toHaveTextContent('G_gone');
   });
 
   it('says so when no room had messages', async () => {
