@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
 import { ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
 
-/**
- * Groups are spread over this many lanes; each lane runs one statement at a time, so a group's messages are
- * stored in the order they arrived, and lanes never share a group.
- */
-const LANES = 4;
 const MAX_BATCH = 100;
 const UNIQUE_VIOLATION = '23505';
 
@@ -22,13 +18,6 @@ interface Lane {
   busy: boolean;
 }
 
-/** A stable lane per group code (FNV-1a). */
-function laneOf(groupCode: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < groupCode.length; i++) hash = Math.imul(hash ^ groupCode.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % LANES;
-}
-
 /**
  * Micro-batching of the hot path: sends that arrive while their lane's statement is still running are stored
  * together in its next statement (one round trip, one commit) instead of one each. Nothing waits on a timer:
@@ -37,7 +26,7 @@ function laneOf(groupCode: string): number {
  */
 @Injectable()
 export class ChatMessageInsertQueue {
-  private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ queue: [], busy: false }));
+  private readonly lanes: Lane[] = Array.from({ length: INSERT_LANES }, () => ({ queue: [], busy: false }));
 
   constructor(private readonly messages: ChatMessagesRepository) {}
 

@@ -115,8 +115,9 @@ outboxed AS (
   FROM inserted i ORDER BY i.group_id, i.seq
   RETURNING id
 ),
-participants AS (
-  -- One primary-key lookup per participant (a join here may be planned as a scan of every user).
+participants AS MATERIALIZED (
+  -- Once per group (inlined, it was re-run for every answer row), with one primary-key lookup per
+  -- participant (a join here may be planned as a scan of every user).
   SELECT c.group_id, (SELECT array_agg((SELECT pu.code FROM "user" pu WHERE pu.id = pp.user_id))
                       FROM chat_participant pp WHERE pp.group_id = c.group_id) AS codes
   FROM counts c

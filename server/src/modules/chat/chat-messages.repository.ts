@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ChatMessageType, MESSAGE_PAGE_SIZE } from '../../contracts/chat';
+import { ChatHotPathPool } from './chat-hot-path.pool';
 import { INSERT_MESSAGE_SQL, INSERT_TEXT_MESSAGES_SQL } from './chat-message-insert.sql';
 
 /** A message row joined with what a response needs: the group code, the author and the file codes. */
@@ -60,7 +61,10 @@ const MESSAGE_COLUMNS = `
 
 @Injectable()
 export class ChatMessagesRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly hotPath: ChatHotPathPool,
+  ) {}
 
   /** Inserts a message, or returns the stored one for a repeated client key; null when the group isn't the author's. */
   async insert(input: InsertMessage): Promise<InsertResult | null> {
@@ -104,8 +108,7 @@ export class ChatMessagesRepository {
    * would, in item order. Items must not repeat a (group, author, client key).
    */
   async insertTexts(items: InsertMessage[]): Promise<(InsertResult | null)[]> {
-    const pool = (this.db.driver as PostgresDriver).master as Pool;
-    const { rows } = await pool.query<InsertedRow & { ord: string }>({
+    const { rows } = await this.hotPath.query<InsertedRow & { ord: string }>({
       name: 'chat-insert-text-messages',
       text: INSERT_TEXT_MESSAGES_SQL,
       values: [

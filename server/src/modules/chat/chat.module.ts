@@ -4,6 +4,7 @@ import { ChatAccessModule } from './chat-access.module';
 import { ChatGroupsController } from './chat-groups.controller';
 import { ChatGroupsService } from './chat-groups.service';
 import { ChatMessagesController } from './chat-messages.controller';
+import { ChatHotPathPool } from './chat-hot-path.pool';
 import { ChatMessageInsertQueue } from './chat-message-insert.queue';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatMessagesService } from './chat-messages.service';
@@ -14,7 +15,7 @@ import { UnreadService } from './unread.service';
   imports: [ChatAccessModule, FilesModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
-  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatUsersRepository, UnreadService],
+  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService],
   exports: [ChatMessagesService, ChatGroupsService, UnreadService],
 })
 export class ChatModule {}
