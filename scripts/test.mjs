@@ -10,11 +10,14 @@ const require = createRequire(import.meta.url);
 setLogName('test');
 const node = (args) => spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
 
-log('typecheck (tsc -p tsconfig.json --noEmit)…');
-const typecheck = node([tscBin(), '-p', 'tsconfig.json', '--noEmit']);
-if (typecheck !== 0) {
-  log('typecheck failed');
-  process.exit(typecheck);
+// The server side (server, worker, migrations, tests) and the client have separate tsconfigs.
+for (const project of ['tsconfig.json', 'client/tsconfig.json']) {
+  log(`typecheck (tsc -p ${project} --noEmit)…`);
+  const typecheck = node([tscBin(), '-p', project, '--noEmit']);
+  if (typecheck !== 0) {
+    log(`typecheck of ${project} failed`);
+    process.exit(typecheck);
+  }
 }
 try {
   await buildIfStale();

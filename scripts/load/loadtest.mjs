@@ -278,7 +278,7 @@ async function startBareRelay() {
     });
     child.once('exit', (code) => reject(new Error(`bare relay exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 const opts = parseArgs(process.argv.slice(2));
@@ -293,7 +293,9 @@ try {
   if (opts.baseline) {
     const relay = await startBareRelay();
     try {
-      for (const rate of rates) results.push(await drive('bare socket.io', [relay.url], setUpBaseline(opts), { ...opts, rate }));
+      // Its CPU is the relay's own (with --server-pids), not the Parley servers'.
+      const relayPids = opts.serverPids ? [relay.pid] : undefined;
+      for (const rate of rates) results.push(await drive('bare socket.io', [relay.url], setUpBaseline(opts), { ...opts, rate, serverPids: relayPids }));
     } finally {
       relay.stop();
     }
