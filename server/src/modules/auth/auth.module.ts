@@ -1,7 +1,10 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config.schema';
 import { PresenceModule } from '../presence/presence.module';
 import { UsersModule } from '../users/users.module';
 import { AuthProvidersController } from './auth-providers.controller';
@@ -19,8 +22,17 @@ import { TokenService } from './token.service';
  * Register, login, refresh, logout and external providers. AppModule imports this module before
  * UsersModule, so `GET /api/User/AuthProviders` is routed before the users module's `GET /api/user/:id`.
  */
+/**
+ * The HS256 key as a KeyObject, made once: given the secret as a string, jsonwebtoken builds a key from it on
+ * every sign and verify (first trying it as a PEM public key), which measured 340–370 µs per call against 8 µs.
+ */
+const jwtModule = JwtModule.registerAsync({
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8')) }),
+});
+
 @Module({
-  imports: [JwtModule.register({}), TypeOrmModule.forFeature([RefreshTokenEntity]), UsersModule, PresenceModule, RateLimitModule],
+  imports: [jwtModule, TypeOrmModule.forFeature([RefreshTokenEntity]), UsersModule, PresenceModule, RateLimitModule],
   controllers: [AuthController, AuthProvidersController],
   providers: [TokenService, PasswordService, RefreshTokensRepository, SessionService, AuthService, AuthProvidersService, RefreshCookie],
   exports: [TokenService],

@@ -11,7 +11,7 @@ export interface TokenSubject {
   role: number;
 }
 
-/** Signs and verifies access tokens: HS256 only, so `alg: none` and other algorithms are refused. */
+/** Signs and verifies access tokens (the key is AuthModule's): HS256 only, so `alg: none` and other algorithms are refused. */
 @Injectable()
 export class TokenService {
   constructor(
@@ -23,14 +23,14 @@ export class TokenService {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + this.config.ACCESS_TOKEN_TTL;
     const claims: AccessTokenClaims = { unique_name: subject.code, nameid: subject.email, role: subject.role, nbf: iat, iat, exp };
-    const token = this.jwt.sign(claims, { secret: this.config.JWT_SECRET, algorithm: 'HS256' });
+    const token = this.jwt.sign(claims, { algorithm: 'HS256' });
     return { token, expiresAt: new Date(exp * 1000) };
   }
 
   /** Throws 401 for a bad token; an expired one says so, so the client knows to refresh. */
   verify(token: string): AccessTokenClaims {
     try {
-      const claims = this.jwt.verify<AccessTokenClaims>(token, { secret: this.config.JWT_SECRET, algorithms: ['HS256'] });
+      const claims = this.jwt.verify<AccessTokenClaims>(token, { algorithms: ['HS256'] });
       if (typeof claims.unique_name !== 'string' || typeof claims.role !== 'number') throw new Error('claims');
       return claims;
     } catch (err) {
