@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { ListeningApp, listenTestApp } from '../utils/sockets';
+
+const SCRIPT = join(__dirname, '../../scripts/load/loadtest.mjs');
+
+function runLoadtest(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [SCRIPT, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+interface Result {
+  label: string;
+  sent: number;
+  acked: number;
+  failedAcks: number;
+  expectedDeliveries: number;
+  delivered: number;
+  lost: number;
+  duplicated: number;
+  outOfOrder: number;
+  sendToReceiveMs: { n: number; p50: number; p99: number };
+}
+
+/** The load generator as an operator runs it: a small real run against the app, and the bare relay beside it. */
+describe('npm run loadtest', () => {
+  let t: ListeningApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    t = await listenTestApp({ AUTH_RATE_LIMIT_IP: '1000000' });
+    dir = mkdtempSync(join(tmpdir(), 'parley-load-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('creates users and groups, sends at the rate, and reports every delivery for Parley and the bare relay', async () => {
+    const out = join(dir, 'result.json');
+    const run = await runLoadtest(['--url', t.url, '--users', '12', '--groups', '3', '--rate', '20', '--duration', '2', '--warmup', '1', '--baseline', '--connects-in-flight', '4', '--out', out]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('== parley: 12 sockets, 3 groups');
+    expect(run.stdout).toContain('== bare socket.io: 12 sockets, 3 groups');
+
+    const { results } = JSON.parse(readFileSync(out, 'utf8')) as { results: Result[] };
+    expect(results.map((r) => r.label)).toEqual(['parley', 'bare socket.io']);
+    for (const r of results) {
+      expect(r.sent).toBeGreaterThanOrEqual(30);
+      expect(r.acked).toBe(r.sent);
+      expect(r.failedAcks).toBe(0);
+      // Groups of 4: each message reaches its 3 other members.
+      expect(r.expectedDeliveries).toBe(r.sent * 3);
+      expect(r.delivered).toBe(r.expectedDeliveries);
+      expect([r.lost, r.duplicated, r.outOfOrder]).toEqual([0, 0, 0]);
+      expect(r.sendToReceiveMs.n).toBe(r.delivered);
+      expect(r.sendToReceiveMs.p99).toBeGreaterThanOrEqual(r.sendToReceiveMs.p50);
+    }
+
+    // The messages really went through Parley: each group holds what was sent to it.
+    const stored = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM chat_message WHERE text LIKE 'load %'`);
+    expect(stored[0].n).toBeGreaterThanOrEqual(results[0].sent);
+  });
+
+  it('refuses a target that is not on this machine, and bad options, before sending anything', async () => {
+    const remote = await runLoadtest(['--url', 'http://example.com', '--duration', '1']);
+    expect(remote.code).toBe(1);
+    expect(remote.stderr).toContain('only loopback targets are allowed');
+
+    const bad = await runLoadtest(['--url', t.url, '--users', '1']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('need --users ≥ 2');
+  });
+});
