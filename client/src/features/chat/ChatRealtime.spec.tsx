@@ -1,8 +1,9 @@
 import { act, screen } from '@testing-library/react';
-import type { ChatGroup, ChatMessage } from '@/api/chat.api';
+import type { ChatMessage } from '@/api/chat.api';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
 import { realtimeStore } from '@/realtime/connection';
+import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
 import { renderRoutes } from '../../../jest/render';
 import { MESSAGE_POLL_MS, UNREAD_POLL_MS } from './chat-logic';
 import { sendMessage } from './chat.actions';
@@ -36,40 +37,11 @@ jest.mock('@/realtime/RealtimeConnection', () => ({
   realtimeConnection: () => ({ connect: () => mockSocket, socket: mockSocket }),
 }));
 
-const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
-const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
-
-const GROUP: ChatGroup = {
-  code: 'G_one',
-  name: null,
-  subtitle: null,
-  type: 1,
-  targetId: null,
+const GROUP = chatGroup('G_one', {
   participants: [ADA, BOB].map((user) => ({ userCode: user.code, user, role: 0, readSeq: 1 })),
-  participantCount: 2,
   lastSeq: 1,
   lastMessageAt: '2026-01-01T12:00:01.000Z',
   readSeq: 1,
-  unread: 0,
-  muted: false,
-  watched: false,
-  lastMessage: null,
-};
-
-const stored = (seq: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  code: `M${seq}`,
-  groupCode: 'G_one',
-  seq,
-  type: 1,
-  message: `message ${seq}`,
-  language: 'eng',
-  translation: null,
-  userCode: BOB.code,
-  createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, seq)).toISOString(),
-  files: [],
-  clientKey: null,
-  deleted: false,
-  ...extra,
 });
 
 type Route = (body: Record<string, unknown> | undefined) => [number, unknown];
@@ -128,7 +100,7 @@ describe('the fallback switch between the socket and polling', () => {
     routes['GET /api/message/groups/G_one'] = () => [200, GROUP];
     routes['POST /api/message/groups/G_one/messages'] = (body) =>
       body?.afterSeq === undefined
-        ? [200, { messages: [stored(1)], mayLoadOlder: false, mayLoadNewer: false }]
+        ? [200, { messages: [storedMessage(1)], mayLoadOlder: false, mayLoadNewer: false }]
         : [200, { messages: newer.filter((m) => m.seq > Number(body.afterSeq)), mayLoadOlder: false, mayLoadNewer: false }];
     routes['POST /api/message/groups/G_one/read'] = (body) => [200, { readSeq: body?.seq, unread: { total: 0, groups: {} } }];
     renderRoutes(
@@ -144,7 +116,7 @@ describe('the fallback switch between the socket and polling', () => {
     // Down: the chat is asked every 5 s, the unread count every 10 s.
     await passes(MESSAGE_POLL_MS);
     expect([messagePolls(), unreadRequests() - unreadAtStart]).toEqual([1, 0]);
-    newer = [stored(2)];
+    newer = [storedMessage(2)];
     await passes(MESSAGE_POLL_MS);
     expect(UNREAD_POLL_MS).toBe(2 * MESSAGE_POLL_MS);
     expect([messagePolls(), unreadRequests() - unreadAtStart]).toEqual([2, 1]);
@@ -154,7 +126,7 @@ describe('the fallback switch between the socket and polling', () => {
 
     // Back: one sync for the groups held, from the newest seq held; what it repeats is not shown twice.
     mockSocket.withAck.mockImplementation(async (event) =>
-      event === 'sync' ? { ok: true, messages: [stored(2), stored(3)], more: [] } : { ok: false, error: { code: 500, message: 'SHARED.ERROR.INTERNAL' } },
+      event === 'sync' ? { ok: true, messages: [storedMessage(2), storedMessage(3)], more: [] } : { ok: false, error: { code: 500, message: 'SHARED.ERROR.INTERNAL' } },
     );
     await setStatus('connected');
     mockSocket.fire('connect');
@@ -202,7 +174,7 @@ describe('pushes over the socket', () => {
       // Shown at once under its temporary '-' code.
       expect(shownCodes()).toContain(body.clientKey);
       expect(body.clientKey.startsWith('-')).toBe(true);
-      const message = stored(sent.length, { userCode: ADA.code, clientKey: body.clientKey, message: body.message });
+      const message = storedMessage(sent.length, { userCode: ADA.code, clientKey: body.clientKey, message: body.message });
       if (pushFirst) mockSocket.fire('message:new', message);
       return { ok: true, message };
     });
@@ -212,7 +184,7 @@ describe('pushes over the socket', () => {
 
     pushFirst = false;
     await act(() => sendMessage('G_one', 'ack before push'));
-    mockSocket.fire('message:new', stored(2, { userCode: ADA.code, clientKey: sent[1].clientKey, message: 'ack before push' }));
+    mockSocket.fire('message:new', storedMessage(2, { userCode: ADA.code, clientKey: sent[1].clientKey, message: 'ack before push' }));
     expect(shownCodes()).toEqual(['M1', 'M2']);
     expect(messagesOf(chatStore.threads.G_one).map((m) => m.message)).toEqual(['push before ack', 'ack before push']);
     // Nothing went over REST.
@@ -223,7 +195,7 @@ describe('pushes over the socket', () => {
     renderLive();
     mockSocket.fire('typing', { groupCode: 'G_one', userCode: BOB.code });
     expect(chatStore.typing.G_one?.userCode).toBe(BOB.code);
-    mockSocket.fire('message:new', stored(2, { message: 'Cześć', language: 'pol' }));
+    mockSocket.fire('message:new', storedMessage(2, { message: 'Cześć', language: 'pol' }));
     expect(chatStore.typing.G_one).toBeUndefined();
     mockSocket.fire('message:updated', { groupCode: 'G_one', code: 'M2', translation: 'Hi' });
     expect(chatStore.threads.G_one.bySeq[2].translation).toBe('Hi');

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
-import { ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
+import { againIfClientKeyRaced, ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
 
 const MAX_BATCH = 100;
-const UNIQUE_VIOLATION = '23505';
 
 interface Pending {
   input: InsertMessage;
@@ -90,12 +89,6 @@ export class ChatMessageInsertQueue {
   }
 
   private async insertAlone(input: InsertMessage): Promise<InsertResult | null> {
-    try {
-      return (await this.messages.insertTexts([input]))[0];
-    } catch (err) {
-      // Two sends with the same client key raced: the loser rolled back (no seq used); answer the winner's row.
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION && input.clientKey) return (await this.messages.insertTexts([input]))[0];
-      throw err;
-    }
+    return againIfClientKeyRaced(input, async () => (await this.messages.insertTexts([input]))[0]);
   }
 }

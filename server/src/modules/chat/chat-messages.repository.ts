@@ -59,6 +59,21 @@ const MESSAGE_COLUMNS = `
   COALESCE((SELECT array_agg(f.code ORDER BY mf.position) FROM chat_message_file mf JOIN file f ON f.id = mf.file_id
             WHERE mf.message_id = m.id), '{}') AS file_codes`;
 
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Runs an insert of one message, and once more if it lost a race with the same client key: the loser rolled back
+ * (no seq used), and its second run finds the winner's row and answers it as a retry.
+ */
+export async function againIfClientKeyRaced<T>(input: InsertMessage, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION && input.clientKey) return run();
+    throw err;
+  }
+}
+
 @Injectable()
 export class ChatMessagesRepository {
   constructor(
@@ -68,11 +83,10 @@ export class ChatMessagesRepository {
 
   /** Inserts a message, or returns the stored one for a repeated client key; null when the group isn't the author's. */
   async insert(input: InsertMessage): Promise<InsertResult | null> {
-    let rows: InsertedRow[];
-    try {
-      // A named statement: each pooled connection parses and plans this CTE once, then only binds values.
-      const pool = (this.db.driver as PostgresDriver).master as Pool;
-      ({ rows } = await pool.query({
+    // A named statement: each pooled connection parses and plans this CTE once, then only binds values.
+    const pool = (this.db.driver as PostgresDriver).master as Pool;
+    const { rows } = await againIfClientKeyRaced(input, () =>
+      pool.query<InsertedRow>({
         name: 'chat-insert-message',
         text: INSERT_MESSAGE_SQL,
         values: [
@@ -86,12 +100,8 @@ export class ChatMessagesRepository {
           input.fileIds,
           input.fileCodes,
         ],
-      }));
-    } catch (err) {
-      // Two sends with the same client key raced: the loser rolled back (no seq used); return the winner's row.
-      if ((err as { code?: string }).code === '23505' && input.clientKey) return this.insert(input);
-      throw err;
-    }
+      }),
+    );
     if (rows.length === 0) return null;
     const [first] = rows;
     if (first.created) {

@@ -1,0 +1,45 @@
+import type { ChatGroup, ChatMessage } from '@/api/chat.api';
+
+/** The two people of the chat specs' conversations. */
+export const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
+export const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
+
+/** A direct chat between Ada and Bob, nothing sent yet unless `extra` says so. */
+export function chatGroup(code: string, extra: Partial<ChatGroup> = {}): ChatGroup {
+  return {
+    code,
+    name: null,
+    subtitle: null,
+    type: 1,
+    targetId: null,
+    participants: [ADA, BOB].map((user) => ({ userCode: user.code, user, role: 0, readSeq: 0 })),
+    participantCount: 2,
+    lastSeq: 0,
+    lastMessageAt: null,
+    readSeq: 0,
+    unread: 0,
+    muted: false,
+    watched: false,
+    lastMessage: null,
+    ...extra,
+  };
+}
+
+/** Bob's message number `seq` in G_one as the server stores it, sent `seq` seconds after noon on 1 January 2026. */
+export function storedMessage(seq: number, extra: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    code: `M${seq}`,
+    groupCode: 'G_one',
+    seq,
+    type: 1,
+    message: `message ${seq}`,
+    language: 'eng',
+    translation: null,
+    userCode: BOB.code,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, seq)).toISOString(),
+    files: [],
+    clientKey: null,
+    deleted: false,
+    ...extra,
+  };
+}
