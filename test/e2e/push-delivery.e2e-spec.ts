@@ -306,6 +306,33 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     expect((await lifecycle(bob)).map((e) => e.status).sort()).toEqual(['queued', 'sent']);
   });
 
+  it('queues no job for a message none of whose recipients has a subscription, and counts them as skipped', async () => {
+    const [alice, bob, carol] = [await createUser(t), await createUser(t), await createUser(t)];
+    // Alice's own subscription does not make her message pushable: nobody is pushed for their own message.
+    await subscribe(alice);
+    const group = await chat([alice, bob, carol]);
+    const skippedBefore = (await t.http().get('/api/health').expect(200)).body.notifications.skipped as number;
+    const message = await send(alice, group, 'nobody to push');
+
+    const db = t.app.get(DataSource);
+    const [{ id: outboxId }] = await waitFor(
+      () =>
+        db.query(
+          `SELECT o.id, o.dispatched_at FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`,
+          [message.code],
+        ) as Promise<{ id: string; dispatched_at: Date | null }[]>,
+      (rows) => rows[0]?.dispatched_at != null,
+      'the row dispatched',
+    );
+    expect(await worker.get(JobService).queue(JobName.NotifyMessage).getJob(outboxJobId(outboxId))).toBeUndefined();
+    await waitFor(
+      () => t.http().get('/api/health').then((r) => r.body.notifications.skipped as number),
+      (skipped) => skipped >= skippedBefore + 2,
+      'bob and carol counted as skipped',
+    );
+    expect(await lifecycle(bob)).toEqual([]);
+  });
+
   it('trims a long body so the plaintext stays within 3,993 bytes', async () => {
     const [alice, bob] = [await createUser(t), await createUser(t)];
     const subB = await subscribe(bob);

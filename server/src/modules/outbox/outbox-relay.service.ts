@@ -1,11 +1,13 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JobsOptions, Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config.schema';
 import { JOB_QUEUE, JobName, OUTBOX_TOPIC_JOB, QueueName } from '../../contracts/queues';
 import { bullConnection, bullPrefix } from '../../queue/bull-connection';
+import { RedisService } from '../../redis/redis.service';
+import { countPush } from '../push/push-stats';
 
 interface OutboxRow {
   id: string;
@@ -20,6 +22,19 @@ const MAX_BACKOFF_MS = 5000;
 
 /** The BullMQ job id of an outbox row: a replay of the same row adds nothing while the job is kept. */
 export const outboxJobId = (id: string | number) => `outbox-${id}`;
+
+/**
+ * Of these chat messages, those none of whose recipients (participants but the author) has a push subscription,
+ * with their number of recipients. Most people never subscribe, so this spares most messages a notify job and its
+ * queries. Someone who subscribes or joins during the push delay is not pushed for the messages before.
+ */
+const UNPUSHABLE_MESSAGES_SQL = `
+SELECT m.id::text AS id,
+       (SELECT count(*) FROM chat_participant p WHERE p.group_id = m.group_id AND p.user_id IS DISTINCT FROM m.author_id)::int AS recipients
+FROM chat_message m
+WHERE m.id = ANY($1::bigint[])
+  AND NOT EXISTS (SELECT 1 FROM chat_participant p JOIN push_subscription s ON s.user_id = p.user_id
+                  WHERE p.group_id = m.group_id AND p.user_id IS DISTINCT FROM m.author_id)`;
 
 /**
  * Moves committed outbox rows to BullMQ. Runs in every worker process: each pass locks a batch of pending rows
@@ -42,6 +57,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly redis: RedisService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -99,11 +115,18 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         await runner.commitTransaction();
         return 0;
       }
+      const unpushable = await this.unpushableMessages(runner, rows);
+      let skipped = 0;
       const byQueue = new Map<QueueName, { name: string; data: object; opts: JobsOptions }[]>();
       for (const row of rows) {
         const job = OUTBOX_TOPIC_JOB[row.topic];
         if (!job) {
           this.logger.warn(`outbox row ${row.id}: no job for topic "${row.topic}"; marked dispatched`);
+          continue;
+        }
+        const recipients = job === JobName.NotifyMessage ? unpushable.get(String(row.payload.messageId)) : undefined;
+        if (recipients !== undefined) {
+          skipped += recipients;
           continue;
         }
         const list = byQueue.get(JOB_QUEUE[job]) ?? [];
@@ -117,6 +140,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       );
       await runner.query(`UPDATE outbox SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [ids]);
       await runner.commitTransaction();
+      // As the notify job would have counted them; a lost count is no reason to dispatch the rows again.
+      await countPush(this.redis, 'skipped', skipped).catch(() => undefined);
       return rows.length;
     } catch (err) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -127,6 +152,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     } finally {
       await runner.release();
     }
+  }
+
+  /** Message id → recipients, for the rows' chat messages that no recipient could be pushed for. */
+  private async unpushableMessages(runner: QueryRunner, rows: OutboxRow[]): Promise<Map<string, number>> {
+    const messageIds = rows.filter((r) => OUTBOX_TOPIC_JOB[r.topic] === JobName.NotifyMessage).map((r) => String(r.payload.messageId));
+    if (messageIds.length === 0) return new Map();
+    const found: { id: string; recipients: number }[] = await runner.query(UNPUSHABLE_MESSAGES_SQL, [messageIds]);
+    return new Map(found.map((m) => [m.id, m.recipients]));
   }
 
   private jobData(job: JobName, row: OutboxRow): object {
