@@ -3,17 +3,20 @@ import type { ChatGroup, ChatMessage } from '@/api/chat.api';
 /** The two people of the chat specs' conversations. */
 export const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
 export const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
+export const CY = { code: 'U_cy', name: 'Cy', surname: 'Young', avatar: null };
 
-/** A direct chat between Ada and Bob, nothing sent yet unless `extra` says so. */
-export function chatGroup(code: string, extra: Partial<ChatGroup> = {}): ChatGroup {
+type Person = typeof ADA;
+
+/** A chat of these people (a direct one between Ada and Bob by default), nothing sent yet unless `extra` says so. */
+export function chatGroup(code: string, extra: Partial<ChatGroup> = {}, people: Person[] = [ADA, BOB]): ChatGroup {
   return {
     code,
     name: null,
     subtitle: null,
     type: 1,
     targetId: null,
-    participants: [ADA, BOB].map((user) => ({ userCode: user.code, user, role: 0, readSeq: 0 })),
-    participantCount: 2,
+    participants: people.map((user) => ({ userCode: user.code, user, role: 0, readSeq: 0 })),
+    participantCount: people.length,
     lastSeq: 0,
     lastMessageAt: null,
     readSeq: 0,

@@ -92,6 +92,15 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     }
   }
 
+  /** The outbox row a message's commit wrote (the relay reads its id from the payload). */
+  async function outboxRowOf(messageCode: string): Promise<{ id: string; dispatched_at: Date | null } | undefined> {
+    const rows: { id: string; dispatched_at: Date | null }[] = await t.app.get(DataSource).query(
+      `SELECT o.id, o.dispatched_at FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`,
+      [messageCode],
+    );
+    return rows[0];
+  }
+
   const bodies = (arrivals: Arrival[]) => arrivals.map((a) => (a.payload as PushPayload).body);
 
   it('sends an offline recipient the message, decrypted, with its URL, Topic, urgency and TTL; the author gets nothing', async () => {
@@ -271,10 +280,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     await lifecycleUntil(bob, (l) => l.some((e) => e.status === 'sent'), 'the sent record');
 
     const db = t.app.get(DataSource);
-    const [{ id: outboxId }]: { id: string }[] = await db.query(
-      `SELECT o.id FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`,
-      [message.code],
-    );
+    const { id: outboxId } = (await outboxRowOf(message.code))!;
     const [{ id: subscriptionId }]: { id: string }[] = await db.query(`SELECT id FROM push_subscription WHERE endpoint = $1`, [subB.endpoint]);
     const queue = worker.get(JobService).queue(JobName.NotifyMessage);
     const notifyId = outboxJobId(outboxId);
@@ -314,16 +320,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const skippedBefore = (await t.http().get('/api/health').expect(200)).body.notifications.skipped as number;
     const message = await send(alice, group, 'nobody to push');
 
-    const db = t.app.get(DataSource);
-    const [{ id: outboxId }] = await waitFor(
-      () =>
-        db.query(
-          `SELECT o.id, o.dispatched_at FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`,
-          [message.code],
-        ) as Promise<{ id: string; dispatched_at: Date | null }[]>,
-      (rows) => rows[0]?.dispatched_at != null,
-      'the row dispatched',
-    );
+    const { id: outboxId } = (await waitFor(() => outboxRowOf(message.code), (row) => row?.dispatched_at != null, 'the row dispatched'))!;
     expect(await worker.get(JobService).queue(JobName.NotifyMessage).getJob(outboxJobId(outboxId))).toBeUndefined();
     await waitFor(
       () => t.http().get('/api/health').then((r) => r.body.notifications.skipped as number),

@@ -1,30 +1,11 @@
-import type { ChatGroup, ChatMessage } from '@/api/chat.api';
+import type { ChatMessage } from '@/api/chat.api';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
 import { realtimeStore } from '@/realtime/connection';
+import { ADA, BOB, chatGroup } from '../../../jest/chat-fixtures';
 import { collectOutbox, outboxKey, readOutbox, startOutbox, writeOutbox } from './chat-outbox';
 import { resendFailed, sendMessage } from './chat.actions';
 import { chatStore, messagesOf, resetChat, upsertGroup } from './chat.store';
-
-const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
-const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
-
-const group = (code: string): ChatGroup => ({
-  code,
-  name: null,
-  subtitle: null,
-  type: 1,
-  targetId: null,
-  participants: [ADA, BOB].map((user) => ({ userCode: user.code, user, role: 0, readSeq: 0 })),
-  participantCount: 2,
-  lastSeq: 0,
-  lastMessageAt: null,
-  readSeq: 0,
-  unread: 0,
-  muted: false,
-  watched: false,
-  lastMessage: null,
-});
 
 const answer = (status: number, body: unknown) => ({ status, ok: status < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) });
 const fetchMock = jest.fn();
@@ -52,14 +33,14 @@ const flush = async () => {
 /** A reload: the store is empty again and the outbox starts from local storage. */
 function reload(): () => void {
   resetChat();
-  upsertGroup(group('G_one'));
+  upsertGroup(chatGroup('G_one'));
   return startOutbox(ADA.code);
 }
 
 let stop: (() => void) | null = null;
 beforeEach(() => {
   resetChat();
-  upsertGroup(group('G_one'));
+  upsertGroup(chatGroup('G_one'));
   sessionStore.user = { ...ADA, type: 1, country: null, lang: 'eng', timezone: null, jobIds: [], away: 0 };
   realtimeStore.status = 'disconnected';
   fetchMock.mockReset();

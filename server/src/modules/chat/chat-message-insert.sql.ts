@@ -56,7 +56,6 @@ SELECT e.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, N
        (SELECT type FROM target), NULL
 FROM existing e`;
 
-
 /**
  * The hot path for a batch of messages without files (see ChatMessageInsertQueue): the same checks and writes
  * as INSERT_MESSAGE_SQL for every item, in one statement. Items are arrays ($1 group codes, $2 authors, $3 codes,

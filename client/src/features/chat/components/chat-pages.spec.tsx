@@ -3,35 +3,15 @@ import type { ChatGroup } from '@/api/chat.api';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { userApi } from '@/api/user.api';
 import { sessionStore } from '@/features/session/session.store';
+import { ADA, BOB, chatGroup, CY } from '../../../../jest/chat-fixtures';
 import { current, renderRoutes } from '../../../../jest/render';
 import { chatStore, messagesOf, resetChat } from '../chat.store';
 import { GroupSettings } from './GroupSettings';
 import { NewChat } from './NewChat';
 import { Participants } from './Participants';
 
-const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
-const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
-const CY = { code: 'U_cy', name: 'Cy', surname: 'Young', avatar: null };
 
-function group(code: string, people = [ADA, BOB], extra: Partial<ChatGroup> = {}): ChatGroup {
-  return {
-    code,
-    name: null,
-    subtitle: null,
-    type: 1,
-    targetId: null,
-    participants: people.map((user) => ({ userCode: user.code, user, role: 0, readSeq: 0 })),
-    participantCount: people.length,
-    lastSeq: 0,
-    lastMessageAt: null,
-    readSeq: 0,
-    unread: 0,
-    muted: false,
-    watched: false,
-    lastMessage: null,
-    ...extra,
-  };
-}
+const group = (code: string, people = [ADA, BOB], extra: Partial<ChatGroup> = {}) => chatGroup(code, extra, people);
 
 type Handler = (body: unknown) => [number, unknown];
 let routes: Record<string, Handler> = {};

@@ -7,6 +7,7 @@ import { RoomsPage } from '@/features/moderation/RoomsPage';
 import { sessionStore } from '@/features/session/session.store';
 import { RECOVERED_SHOWN_MS, bannerState } from '@/realtime/ConnectionBanner';
 import { applyStatus, resetPresence, setPresenceSocket } from '@/realtime/presence.store';
+import { ADA, BOB, chatGroup, CY } from '../../../../jest/chat-fixtures';
 import { renderRoutes } from '../../../../jest/render';
 import type { ListedMessage } from '../chat-logic';
 import { resetChat, upsertGroup } from '../chat.store';
@@ -16,29 +17,8 @@ import { ChatSidebar, directPartner, listedGroups } from './ChatSidebar';
 import { MessageItem } from './MessageItem';
 import { systemMessageBody } from './SystemMessageCard';
 
-const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: null };
-const BOB = { code: 'U_bob', name: 'Bob', surname: 'Builder', avatar: null };
-const CY = { code: 'U_cy', name: 'Cy', surname: 'Young', avatar: null };
 
-function group(code: string, people = [ADA, BOB], extra: Partial<ChatGroup> = {}): ChatGroup {
-  return {
-    code,
-    name: null,
-    subtitle: null,
-    type: 1,
-    targetId: null,
-    participants: people.map((user) => ({ userCode: user.code, user, role: 0, readSeq: 0 })),
-    participantCount: people.length,
-    lastSeq: 0,
-    lastMessageAt: null,
-    readSeq: 0,
-    unread: 0,
-    muted: false,
-    watched: false,
-    lastMessage: null,
-    ...extra,
-  };
-}
+const group = (code: string, people = [ADA, BOB], extra: Partial<ChatGroup> = {}) => chatGroup(code, extra, people);
 
 const OFFER: JobOffer = {
   code: 'O_one',
