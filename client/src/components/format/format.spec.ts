@@ -1,4 +1,4 @@
-import { formatFileSize, formatNumber, formatPrice } from './numbers';
+import { formatFileSize, formatMoney, formatNumber, formatPrice } from './numbers';
 import { HEADER_MAX, SUBHEADER_MAX, shortenLink, truncate } from './text';
 
 describe('truncate', () => {
@@ -57,5 +57,25 @@ describe('numbers and prices', () => {
   it('uses the currency, USD by default', () => {
     expect(formatPrice(99.999, 'PLN')).toBe('100 PLN');
     expect(formatPrice(12.5, null)).toBe('12.5 USD');
+  });
+});
+
+describe('formatMoney', () => {
+  const plain = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
+
+  it('formats per locale with 2 decimals and grouping', () => {
+    expect(plain(formatMoney({ amount: '2400', currency: 'PLN' }, 'pl-PL'))).toBe('2 400,00 zł');
+    expect(formatMoney({ amount: '2400.5', currency: 'USD' }, 'en-US')).toBe('$2,400.50');
+    expect(plain(formatMoney({ amount: '0.10', currency: 'EUR' }, 'pl-PL'))).toBe('0,10 €');
+  });
+
+  it('keeps a currency without minor units at 0 decimals', () => {
+    expect(formatMoney({ amount: '1500', currency: 'JPY' }, 'en-US')).toBe('¥1,500');
+  });
+
+  it('is empty for no money or a malformed amount', () => {
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney({ amount: 'abc', currency: 'USD' })).toBe('');
+    expect(formatMoney({ amount: ' ', currency: 'USD' })).toBe('');
   });
 });

@@ -24,3 +24,33 @@ export function formatNumber(value: number, locale = 'en-US'): string {
 export function formatPrice(amount: number, currency: string | null | undefined, locale = 'en-US'): string {
   return `${formatNumber(amount, locale)} ${currency || DEFAULT_CURRENCY}`;
 }
+
+/** Money as the API sends it: a decimal string amount and an ISO 4217 currency. */
+export interface MoneyValue {
+  amount: string;
+  currency: string;
+}
+
+/**
+ * Money for display in a locale, with the currency's own decimals capped at 2 and grouping always on
+ * (Polish CLDR leaves 4-digit amounts ungrouped; the product shows "2 400,00 zł"). Empty for no money or a
+ * malformed amount, the currency code alone for an unknown currency.
+ */
+export function formatMoney(money: MoneyValue | null | undefined, locale = 'en-US'): string {
+  if (!money) return '';
+  const value = Number(money.amount);
+  if (money.amount.trim() === '' || !Number.isFinite(value)) return '';
+  const currency = money.currency || DEFAULT_CURRENCY;
+  try {
+    const digits = Math.min(new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2, 2);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      useGrouping: 'always',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  } catch {
+    return `${formatNumber(value, locale)} ${currency}`;
+  }
+}

@@ -1,7 +1,8 @@
 import { clearResponseCache, configureHttp } from '@/api/http';
 import type { JobOffer } from '@/api/offer.api';
 import { offerStatusLook } from './offer-status';
-import { applyOfferStatus, loadOffer, offerPath, offerStore, resetOffers } from './offer.store';
+import { toJobOffer } from '@/routes/paths';
+import { applyOfferStatus, loadOffer, offerStore, resetOffers } from './offer.store';
 
 const OFFER: JobOffer = {
   code: 'O_one',
@@ -77,6 +78,6 @@ describe('offer store', () => {
     expect(offerStatusLook(1).color).toBeUndefined();
     expect(offerStatusLook(200).color).toBe('var(--mantine-color-text)');
     expect(offerStatusLook(999).label).toBe('OFFER.STATUS.UNKNOWN');
-    expect(offerPath('J 1', 'O_1')).toBe('/jobs/J%201/offers/O_1');
+    expect(toJobOffer('J 1', 'O_1')).toBe('/jobs/J%201/offers/O_1');
   });
 });

@@ -37,6 +37,3 @@ export function applyOfferStatus(payload: OfferStatusPayload): void {
 export function resetOffers(): void {
   offerStore.byCode = {};
 }
-
-export const offerPath = (jobCode: string, offerCode: string): string =>
-  `/jobs/${encodeURIComponent(jobCode)}/offers/${encodeURIComponent(offerCode)}`;

@@ -6,8 +6,8 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup } from '@/api/chat.api';
 import { offerStatusLook } from '@/features/offers/offer-status';
-import { loadOffer, offerPath, offerStore } from '@/features/offers/offer.store';
-import { toJob } from '@/routes/paths';
+import { loadOffer, offerStore } from '@/features/offers/offer.store';
+import { toJob, toJobOffer } from '@/routes/paths';
 
 /** Group types (server/src/contracts/chat.ts): job FAQ and job chats target a job code, job-offer chats an offer code. */
 export const GROUP_TYPE = { User: 1, JobFaq: 2, Job: 3, JobOffer: 4 } as const;
@@ -100,7 +100,7 @@ function OfferBar({ offerCode }: { offerCode: string }) {
       </Group>
       <Button
         component={Link}
-        to={offerPath(offer.jobCode, offer.code)}
+        to={toJobOffer(offer.jobCode, offer.code)}
         size="compact-sm"
         variant="light"
         style={{ flexShrink: 0 }}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
-import { offerPath, offerStore } from '@/features/offers/offer.store';
+import { offerStore } from '@/features/offers/offer.store';
+import { toJobOffer } from '@/routes/paths';
 import { tk } from '@/i18n/i18n';
 import { isOfferNoteKey } from '@/i18n/messages';
 import { formatMessageTime } from '../chat-logic';
@@ -53,7 +54,7 @@ function OfferLink({ groupCode }: { groupCode: string }) {
   const entry = useSnapshot(offerStore).byCode[offerCode ?? ''];
   if (!offerCode || entry?.state !== 'loaded') return null;
   return (
-    <Anchor component={Link} to={offerPath(entry.offer.jobCode, offerCode)} size="sm" data-testid="chat-system-offer-link">
+    <Anchor component={Link} to={toJobOffer(entry.offer.jobCode, offerCode)} size="sm" data-testid="chat-system-offer-link">
       {t('OFFER.VIEW_OFFER')}
     </Anchor>
   );
