@@ -18,6 +18,8 @@ import { LocalDiskStorage } from './storage/local-disk.storage';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         storage: memoryStorage(),
+        // Browsers send the file name as raw UTF-8 bytes; multer's default (latin1) would store mojibake.
+        defParamCharset: 'utf8',
         limits: { fileSize: config.FILE_MAX_SIZE, files: 1, fields: 5, fieldSize: 1024, parts: 8 },
       }),
     }),
