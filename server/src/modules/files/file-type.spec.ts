@@ -35,6 +35,6 @@ describe('safeFileName', () => {
   it('cuts long names at 255 characters without splitting a surrogate pair', () => {
     const name = safeFileName('a' + '😀'.repeat(300));
     expect(Array.from(name)).toHaveLength(255);
-    expect(name.isWellFormed()).toBe(true);
+    expect(encodeURIComponent(name)).toBeTruthy(); // throws URIError on a lone surrogate
   });
 });
