@@ -1,10 +1,13 @@
-import { createUser, TestUser } from '../factories';
-import { closeAllSockets, ListeningApp, listenTestApp } from '../utils/sockets';
+import { DataSource } from 'typeorm';
+import { Role } from '../../server/src/contracts/roles';
+import { createGroup, createInstance, createUser, TestUser } from '../factories';
+import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next } from '../utils/sockets';
+import { makeOffer, postJob } from './marketplace.helpers';
 
 /** Replays the chat-side reproductions of the security probe (issue 16) and asserts each is refused. */
 describe('security: chat, files and push', () => {
   let t: ListeningApp;
-  let a: TestUser;
+  let a: TestUser, b: TestUser, admin: TestUser;
   const as = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -13,8 +16,188 @@ describe('security: chat, files and push', () => {
 
   beforeAll(async () => {
     t = await listenTestApp();
-    a = await createUser(t);
+    [a, b, admin] = await Promise.all([createUser(t), createUser(t), createUser(t, { role: Role.InstanceAdmin })]);
   });
+
+  /** `count` messages by `author` straight into the group (seq 1..count), faster than sending them one by one. */
+  async function fillGroup(groupCode: string, author: TestUser, count: number): Promise<void> {
+    const db = t.app.get(DataSource);
+    await db.query(
+      `INSERT INTO chat_message (code, group_id, seq, author_id, type, text)
+       SELECT substr(md5(random()::text || s), 1, 16), g.id, s, $2, 1, 'filler ' || s
+       FROM chat_group g, generate_series(1, $3::int) s WHERE g.code = $1`,
+      [groupCode, author.user.id, count],
+    );
+    await db.query(`UPDATE chat_group SET last_seq = $2, last_message_at = now() WHERE code = $1`, [groupCode, count]);
+  }
+
+  describe('item 1: sync amplification', () => {
+    it('refuses the same group twice in one sync', async () => {
+      const group = await createGroup(t, [a, b]);
+      const sa = await connect(t.url, a.token);
+      const res = await call(sa, 'sync', { groups: Array.from({ length: 100 }, () => ({ groupCode: group, afterSeq: 0 })) });
+      expect(res).toEqual({ ok: false, error: { code: 422, message: 'SHARED.ERROR.VALIDATION' } });
+      const twice = await call(sa, 'sync', { groups: [{ groupCode: group, afterSeq: 0 }, { groupCode: group, afterSeq: 5 }] });
+      expect(twice.ok).toBe(false);
+    });
+
+    it('caps the messages of one answer and names the groups to ask again in more; following more gets everything once', async () => {
+      const groups = [await createGroup(t, [a, b]), await createGroup(t, [a, b]), await createGroup(t, [a, b])];
+      for (const g of groups) await fillGroup(g, b, 300);
+      const sa = await connect(t.url, a.token);
+      const first = await call(sa, 'sync', { groups: groups.map((groupCode) => ({ groupCode, afterSeq: 0 })) });
+      expect(first.ok).toBe(true);
+      expect(first.messages.length).toBeLessThanOrEqual(500);
+      expect(first.more.sort()).toEqual([...groups].sort());
+
+      const seen = new Map<string, number[]>(groups.map((g) => [g, []]));
+      let answer = first;
+      for (let round = 0; round < 10; round++) {
+        for (const m of answer.messages as { groupCode: string; seq: number }[]) seen.get(m.groupCode)!.push(m.seq);
+        if (answer.more.length === 0) break;
+        const ask = answer.more.map((groupCode: string) => ({ groupCode, afterSeq: Math.max(0, ...seen.get(groupCode)!) }));
+        answer = await call(sa, 'sync', { groups: ask });
+        expect(answer.ok).toBe(true);
+        expect(answer.messages.length).toBeLessThanOrEqual(500);
+      }
+      for (const g of groups) expect(seen.get(g)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    });
+
+    it('rate-limits sync, presence:watch and room:watch per socket with 429 acks, keeping the socket', async () => {
+      const group = await createGroup(t, [a, b]);
+      const sa = await connect(t.url, a.token);
+      for (const [event, payload] of [
+        ['sync', { groups: [{ groupCode: group, afterSeq: 0 }] }],
+        ['presence:watch', { userCodes: [b.user.code] }],
+      ] as const) {
+        const replies = await Promise.all(Array.from({ length: 40 }, () => call(sa, event, payload)));
+        const limited = replies.filter((r) => !r.ok);
+        expect([event, limited.length > 0]).toEqual([event, true]);
+        expect(limited[0].error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' });
+      }
+      const sAdmin = await connect(t.url, admin.token);
+      const watches = await Promise.all(Array.from({ length: 40 }, () => call(sAdmin, 'room:watch', { groupCode: group })));
+      expect(watches.filter((r) => !r.ok).map((r) => r.error.code)).toContain(429);
+      expect(sa.connected && sAdmin.connected).toBe(true);
+    });
+  });
+
+  describe('item 3: moderators read private chats only through the audited, visible watch', () => {
+    it('refuses a non-participant moderator the messages over REST and sync until they watch the room', async () => {
+      const group = await createGroup(t, [a, b]);
+      await t.http().post(`/api/message/groups/${group}`).set(as(a)).send({ message: 'private words' }).expect(201);
+
+      const page = await t.http().post(`/api/message/groups/${group}/messages`).set(as(admin)).send({}).expect(403);
+      expect(page.body).toEqual({ code: 403, message: 'MODERATION.WATCH_REQUIRED' });
+      const sAdmin = await connect(t.url, admin.token);
+      const synced = await call(sAdmin, 'sync', { groups: [{ groupCode: group, afterSeq: 0 }] });
+      expect(synced).toMatchObject({ ok: true, messages: [], missing: [group] });
+      // The group itself (name, people) stays visible to moderators in scope, without any message.
+      const meta = await t.http().get(`/api/message/groups/${group}`).set(as(admin)).expect(200);
+      expect(meta.body).toMatchObject({ code: group, lastMessage: null, watched: false });
+
+      // Watching is audited and shown to the participants; then the room reads.
+      const sa = await connect(t.url, a.token);
+      const flagged = next(sa, 'group:updated', (g) => g.code === group && g.watched === true);
+      expect(await call(sAdmin, 'room:watch', { groupCode: group })).toEqual({ ok: true });
+      await flagged;
+      const read = await t.http().post(`/api/message/groups/${group}/messages`).set(as(admin)).send({}).expect(200);
+      expect(read.body.messages.map((m: { message: string }) => m.message)).toEqual(['private words']);
+      const live = await call(sAdmin, 'sync', { groups: [{ groupCode: group, afterSeq: 0 }] });
+      expect(live.messages).toHaveLength(1);
+      const audit = await t.http().get('/api/admin/audit').set(as(admin)).expect(200);
+      expect(audit.body.entries.filter((e: { groupCode: string }) => e.groupCode === group).map((e: { action: string }) => e.action)).toEqual(['room.watch']);
+
+      // After the watch ends, reading is refused again.
+      await call(sAdmin, 'room:unwatch', { groupCode: group });
+      await t.http().post(`/api/message/groups/${group}/messages`).set(as(admin)).send({}).expect(403);
+    });
+
+    it('still gives outsiders and other instances\' moderators the same 404 as an unknown group', async () => {
+      const group = await createGroup(t, [a, b]);
+      const stranger = await createUser(t);
+      const foreignAdmin = await createUser(t, { role: Role.InstanceAdmin, instanceId: (await createInstance(t)).id });
+      for (const u of [stranger, foreignAdmin]) {
+        await t.http().post(`/api/message/groups/${group}/messages`).set(as(u)).send({}).expect(404);
+        await t.http().get(`/api/message/groups/${group}`).set(as(u)).expect(404);
+      }
+    });
+  });
+
+  describe('item 4: renaming and adding people need membership', () => {
+    it('refuses a moderator who is not in the chat, watching or not, and changes nothing', async () => {
+      const group = await createGroup(t, [a, b]);
+      const outsider = await createUser(t);
+      const sAdmin = await connect(t.url, admin.token);
+      for (const watching of [false, true]) {
+        if (watching) expect((await call(sAdmin, 'room:watch', { groupCode: group })).ok).toBe(true);
+        await t.http().patch(`/api/message/groups/${group}`).set(as(admin)).send({ name: 'Renamed by a moderator' }).expect(404);
+        await t.http().post(`/api/message/group/${group}/participants`).set(as(admin)).send({ participants: [admin.user.code] }).expect(404);
+        await t.http().post(`/api/message/group/${group}/participants`).set(as(admin)).send({ participants: [outsider.user.code] }).expect(404);
+      }
+      const view = await t.http().get(`/api/message/groups/${group}`).set(as(a)).expect(200);
+      expect(view.body).toMatchObject({ name: null, participantCount: 2 });
+      // Participants keep both powers.
+      await t.http().patch(`/api/message/groups/${group}`).set(as(b)).send({ name: 'Ours' }).expect(200);
+      await t.http().post(`/api/message/group/${group}/participants`).set(as(a)).send({ participants: [outsider.user.code] }).expect(200);
+    });
+  });
+
+  describe('item 15: target chats exist only for real targets, for people who see them, with the owner in them', () => {
+    it("puts the job's customer in (as owner) when someone else opens the job's chat first", async () => {
+      const customer = await createUser(t);
+      const job = await postJob(t, customer);
+      const opened = await t.http().post(`/api/message/groups/target/3/${job}`).set(as(a)).send({ participants: [] }).expect(201);
+      const roles = Object.fromEntries(opened.body.participants.map((p: { userCode: string; role: number }) => [p.userCode, p.role]));
+      expect(roles).toEqual({ [customer.user.code]: 1, [a.user.code]: 0 });
+      const theirs = await t.http().get(`/api/message/by-target/3/${job}`).set(as(customer)).expect(200);
+      expect(theirs.body.group.code).toBe(opened.body.code);
+
+      const faq = await t
+        .http()
+        .post('/api/message/groups/target')
+        .set(as(b))
+        .send({ targetType: 2, targetId: job, participants: [], message: 'a question', lang: 'eng' })
+        .expect(201);
+      expect(faq.body.group.participants.map((p: { userCode: string }) => p.userCode).sort()).toEqual([b.user.code, customer.user.code].sort());
+      const viaJob = await t.http().get(`/api/job/${job}/faq`).set(as(customer)).expect(200);
+      expect(viaJob.body.code).toBe(faq.body.group.code);
+    });
+
+    it('refuses targets that do not exist, that the caller cannot see, and project items (which have no targets yet)', async () => {
+      const foreignJob = await postJob(t, await createUser(t, { instanceId: (await createInstance(t)).id }));
+      for (const [type, target] of [
+        [2, 'noSuchJob12345'],
+        [3, 'noSuchJob12345'],
+        [4, 'noSuchOffer1234'],
+        [5, 'projectItem123'],
+        [3, foreignJob],
+        [2, foreignJob],
+      ] as const) {
+        const res = await t.http().post(`/api/message/groups/target/${type}/${target}`).set(as(a)).send({ participants: [b.user.code] });
+        expect([type, target, res.status, res.body.message]).toEqual([type, target, 404, 'CHAT.TARGET_NOT_FOUND']);
+        const withMessage = await t.http().post('/api/message/groups/target').set(as(a)).send({ targetType: type, targetId: target, message: 'x' });
+        expect([type, target, withMessage.status]).toEqual([type, target, 404]);
+      }
+      const db = t.app.get(DataSource);
+      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM chat_group WHERE target_id IN ('noSuchJob12345', 'noSuchOffer1234', 'projectItem123', $1)`, [
+        foreignJob,
+      ]);
+      expect(n).toBe(0);
+    });
+
+    it("never lets an outsider into an offer's chat", async () => {
+      const customer = await createUser(t);
+      const provider = await createUser(t);
+      const ref = await makeOffer(t, provider, await postJob(t, customer));
+      const res = await t.http().post(`/api/message/groups/target/4/${ref.offer}`).set(as(a)).send({ participants: [] });
+      expect(res.status).toBe(404);
+      const party = await t.http().post(`/api/message/groups/target/4/${ref.offer}`).set(as(customer)).send({}).expect(201);
+      expect(party.body.code).toBe(ref.group);
+      expect(party.body.participantCount).toBe(2);
+    });
+  });
+
   afterEach(() => closeAllSockets());
   afterAll(() => t.close());
 

@@ -46,12 +46,18 @@ export interface ClientToServerEvents {
     ack: (res: Ack<{ message: ChatMessagePayload }>) => void,
   ) => void;
   'group:read': (payload: { groupCode: string; seq: number }, ack: (res: Ack<{ unread: UnreadCountPayload }>) => void) => void;
+  /**
+   * Catch-up: at most 100 groups, each once (a repeated group is 422); at most 500 messages per answer (200
+   * per group). `more` names the groups to ask again from the newest seq received (cut short or not reached),
+   * `missing` those the caller may not read. 2 a second per socket, bursts of 10; faster is 429.
+   */
   sync: (
     payload: { groups: { groupCode: string; afterSeq: number }[] },
     ack: (res: Ack<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }>) => void,
   ) => void;
   typing: (payload: { groupCode: string }) => void;
   activity: (payload: object) => void;
+  /** presence:watch and room:watch share a budget of 2 a second per socket (bursts of 10); faster is 429. */
   'presence:watch': (payload: { userCodes: string[] }, ack: (res: Ack<{ statuses: PresencePayload[] }>) => void) => void;
   'room:watch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
   'room:unwatch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;

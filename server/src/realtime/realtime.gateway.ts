@@ -30,6 +30,12 @@ import { IoServer, SocketEmitter } from './socket-emitter.service';
 import { UnreadCacheService } from './unread-cache.service';
 
 const TYPING_EVERY_MS = 2000;
+/** sync answers up to SYNC_MAX_MESSAGES each: 2 a second (bursts of 10, a reconnect's catch-up rounds). */
+const SYNC_RATE = 2;
+const SYNC_BURST = 10;
+/** presence:watch and room:watch together: 2 a second, bursts of 10 (a screen's watches after a reconnect). Ending a watch is never limited. */
+const WATCH_RATE = 2;
+const WATCH_BURST = 10;
 const WATCH_REFRESH_MS = 30_000;
 /** setTimeout's ceiling; a token living longer is checked again when the timer fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -70,6 +76,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
             tokenExpiresAt: claims.exp * 1000,
             sendLimit: new TokenBucket(10, 30),
             typingLimit: new TokenBucket(3, 6),
+            syncLimit: new TokenBucket(SYNC_RATE, SYNC_BURST),
+            watchLimit: new TokenBucket(WATCH_RATE, WATCH_BURST),
             typingAt: new Map(),
             watching: new Set(),
           };
@@ -154,8 +162,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     @MessageBody() body: unknown,
   ): Promise<Ack<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }>> {
     return respond(async () => {
+      const { user, syncLimit } = liveStateOf(socket);
+      if (!syncLimit.take()) throw tooManyRequests(1);
       const dto = await validatePayload(SyncDto, body);
-      return this.messages.since(liveStateOf(socket).user, dto.groups);
+      return this.messages.since(user, dto.groups);
     });
   }
 
@@ -188,8 +198,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('presence:watch')
   watchPresence(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown) {
     return respond(async () => {
+      const { user, watchLimit } = liveStateOf(socket);
+      if (!watchLimit.take()) throw tooManyRequests(1);
       const dto = await validatePayload(PresenceWatchDto, body);
-      const statuses = await this.presence.statusesFor(liveStateOf(socket).user, dto.userCodes);
+      const statuses = await this.presence.statusesFor(user, dto.userCodes);
       await socket.join(statuses.map((s) => presenceRoom(s.userCode)));
       return { statuses };
     });
@@ -199,6 +211,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   watchRoom(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack> {
     return respond(async () => {
       const state = liveStateOf(socket);
+      if (!state.watchLimit.take()) throw tooManyRequests(1);
       const dto = await validatePayload(GroupCodeDto, body);
       await this.moderation.watch(state.user, dto.groupCode, socket.id);
       state.watching.add(dto.groupCode);

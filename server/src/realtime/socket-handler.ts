@@ -15,6 +15,9 @@ export interface SocketState {
   expired?: boolean;
   sendLimit: TokenBucket;
   typingLimit: TokenBucket;
+  syncLimit: TokenBucket;
+  /** presence:watch and room:watch share one budget */
+  watchLimit: TokenBucket;
   typingAt: Map<string, number>;
   watching: Set<string>;
 }

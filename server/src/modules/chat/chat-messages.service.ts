@@ -17,6 +17,8 @@ import { ChatGroupEntity } from './chat-group.entity';
 import { UnreadService } from './unread.service';
 
 const SYNC_PER_GROUP = 200;
+/** At most this many messages in one sync answer, whatever the number of groups asked for. */
+export const SYNC_MAX_MESSAGES = 500;
 
 @Injectable()
 export class ChatMessagesService {
@@ -101,7 +103,8 @@ export class ChatMessagesService {
 
   /**
    * Catch-up after a reconnect: every message after each group's seq, oldest first, at most `perGroup` per
-   * group; `more` names the groups to ask again, `missing` the ones the caller can't read.
+   * group and `SYNC_MAX_MESSAGES` in all; `more` names the groups to ask again (cut short, or not reached),
+   * `missing` the ones the caller can't read.
    */
   async since(
     user: AuthUser,
@@ -112,6 +115,11 @@ export class ChatMessagesService {
     const more: string[] = [];
     const missing: string[] = [];
     for (const { groupCode, afterSeq } of groups) {
+      const budget = Math.min(perGroup, SYNC_MAX_MESSAGES - messages.length);
+      if (budget <= 0) {
+        more.push(groupCode);
+        continue;
+      }
       let group: ChatGroupEntity;
       try {
         ({ group } = await this.access.asReader(user, groupCode));
@@ -119,7 +127,7 @@ export class ChatMessagesService {
         missing.push(groupCode);
         continue;
       }
-      const page = await this.messages.pageAfter(group.id, afterSeq, perGroup);
+      const page = await this.messages.pageAfter(group.id, afterSeq, budget);
       messages.push(...page.rows.map((row) => toMessagePayload(mapChatMessage(row))));
       if (page.more) more.push(groupCode);
     }

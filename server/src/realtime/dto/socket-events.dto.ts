@@ -34,6 +34,8 @@ export class SyncGroupDto extends GroupCodeDto {
 export class SyncDto {
   @IsArray()
   @ArrayMaxSize(100)
+  // The same group twice would be read twice: one event could ask for a group's history a hundred times over.
+  @ArrayUnique((g: SyncGroupDto) => g?.groupCode)
   @ValidateNested({ each: true })
   @Type(() => SyncGroupDto)
   groups: SyncGroupDto[];
