@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { Role } from '../../server/src/contracts/roles';
 import { createInstance, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
+import { postJob } from './marketplace.helpers';
 
 describe('chat groups', () => {
   let t: TestApp;
@@ -100,23 +101,23 @@ describe('chat groups', () => {
   });
 
   it('opens one group per target and never hands an existing one to an outsider', async () => {
-    const target = `offer${Date.now()}`;
-    const opened = await t.http().post(`/api/message/groups/target/4/${target}`).set(as(a)).send({ participants: [b.user.code] }).expect(201);
-    expect(opened.body).toMatchObject({ type: 4, targetId: target, participantCount: 2 });
-    const again = await t.http().post(`/api/message/groups/target/4/${target}`).set(as(b)).send({}).expect(201);
+    const target = await postJob(t, a);
+    const opened = await t.http().post(`/api/message/groups/target/3/${target}`).set(as(a)).send({ participants: [b.user.code] }).expect(201);
+    expect(opened.body).toMatchObject({ type: 3, targetId: target, participantCount: 2 });
+    const again = await t.http().post(`/api/message/groups/target/3/${target}`).set(as(b)).send({}).expect(201);
     expect(again.body.code).toBe(opened.body.code);
 
-    await t.http().post(`/api/message/groups/target/4/${target}`).set(as(c)).send({}).expect(404);
-    const outsiderLookup = await t.http().get(`/api/message/by-target/4/${target}`).set(as(c)).expect(200);
+    await t.http().post(`/api/message/groups/target/3/${target}`).set(as(c)).send({}).expect(404);
+    const outsiderLookup = await t.http().get(`/api/message/by-target/3/${target}`).set(as(c)).expect(200);
     expect(outsiderLookup.body).toEqual({ group: null });
-    const lookup = await t.http().get(`/api/message/by-target/4/${target}`).set(as(b)).expect(200);
+    const lookup = await t.http().get(`/api/message/by-target/3/${target}`).set(as(b)).expect(200);
     expect(lookup.body.group.code).toBe(opened.body.code);
 
     const withMessage = await t
       .http()
       .post('/api/message/groups/target')
       .set(as(a))
-      .send({ targetType: 2, targetId: `faq${Date.now()}`, participants: [], message: 'question?', lang: 'eng' })
+      .send({ targetType: 2, targetId: target, participants: [], message: 'question?', lang: 'eng' })
       .expect(201);
     expect(withMessage.body.group.type).toBe(2);
     expect(withMessage.body.message).toMatchObject({ seq: 1, message: 'question?' });

@@ -249,7 +249,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private async refreshWatches(): Promise<void> {
     const watches = [...this.server.of('/').sockets.values()]
       .filter(hasState)
-      .flatMap((s) => [...stateOf(s).watching].map((groupCode) => ({ groupCode, socketId: s.id })));
+      .flatMap((s) => [...stateOf(s).watching].map((groupCode) => ({ groupCode, userCode: stateOf(s).user.code, socketId: s.id })));
     await this.watchers.refresh(watches).catch((err: unknown) => this.logger.warn({ err }, 'refreshing watches'));
   }
 }

@@ -6,8 +6,8 @@ import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
-import { MESSAGE_POLL_MS, canDeleteMessage, groupTitle, withGroupingFlags } from '@/features/chat/chat-logic';
-import { deleteMessage, loadOlder, pollNewer } from '@/features/chat/chat.actions';
+import { canDeleteMessage, groupTitle, withGroupingFlags } from '@/features/chat/chat-logic';
+import { deleteMessage, loadOlder } from '@/features/chat/chat.actions';
 import { authorOf, chatStore, messagesOf, toggleOriginal } from '@/features/chat/chat.store';
 import { ChatInfoBar } from '@/features/chat/components/ChatInfoBar';
 import { MessageItem } from '@/features/chat/components/MessageItem';
@@ -16,14 +16,15 @@ import { usePageHeader } from '@/features/shell/toolbar.store';
 import { ConnectionBanner } from '@/realtime/ConnectionBanner';
 import { realtimeStore } from '@/realtime/connection';
 import { paths } from '@/routes/paths';
-import { type WatchResult, openWatchedRoom, startWatching, stopWatching } from './watch-room';
+import { type WatchResult, loadWatchedGroup, loadWatchedMessages, startWatching, stopWatching } from './watch-room';
 
 const noop = () => undefined;
 
 /**
  * /admin/rooms/{groupId}: a room watched by a moderator, read-only and live (room:watch, again after every
- * reconnect; polling while the socket is down), with delete on every message. The participants see the
- * 'moderated' badge meanwhile.
+ * reconnect, then what came meanwhile), with delete on every message. The participants see the 'moderated'
+ * badge meanwhile. The server gives a moderator who is not in the room its messages only while the watch is
+ * live, so nothing is read while the socket is down.
  */
 export function WatchRoomPage() {
   const { groupId = '' } = useParams();
@@ -42,10 +43,10 @@ export function WatchRoomPage() {
 
   useEffect(() => {
     setFailed(false);
-    openWatchedRoom(groupId).catch(() => setFailed(true));
+    loadWatchedGroup(groupId).catch(() => setFailed(true));
   }, [groupId]);
 
-  // Watch on every (re)connect: a new socket is in no room yet.
+  // Watch on every (re)connect (a new socket is in no room yet), then read what the watch allows.
   useEffect(() => {
     if (status !== 'connected') {
       setWatch('offline');
@@ -53,18 +54,16 @@ export function WatchRoomPage() {
     }
     let live = true;
     setWatch('starting');
-    void startWatching(groupId).then((res) => live && setWatch(res));
+    void startWatching(groupId).then(async (res) => {
+      if (!live) return;
+      setWatch(res);
+      if (res === 'live') await loadWatchedMessages(groupId).catch(() => undefined);
+    });
     return () => {
       live = false;
     };
   }, [groupId, status]);
   useEffect(() => () => void stopWatching(groupId), [groupId]);
-
-  useEffect(() => {
-    if (status === 'connected' || !thread?.loaded) return;
-    const timer = setInterval(() => void pollNewer(groupId).catch(() => undefined), MESSAGE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [status, groupId, thread?.loaded]);
 
   const messages = useMemo(() => withGroupingFlags(messagesOf(thread as never)), [thread]);
   const viewport = useRef<HTMLDivElement>(null);
@@ -75,7 +74,7 @@ export function WatchRoomPage() {
   }, [messages.length]);
 
   if (failed) return <Center h="100%"><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
-  if (!group || !thread?.loaded) return <Spinner />;
+  if (!group) return <Spinner />;
 
   const author = (m: ChatMessage) => authorOf(m);
   return (
@@ -111,14 +110,25 @@ export function WatchRoomPage() {
         }}
       >
         <Stack gap={0} px="md" py="xs" role="log" aria-live="polite" aria-label={t('CHAT.MESSAGES')} data-testid="chat-messages">
-          {thread.mayLoadOlder ? (
+          {!thread?.loaded ? (
+            watch === 'live' || watch === 'starting' ? (
+              <Spinner />
+            ) : (
+              <Center py="xl">
+                <Text c="dimmed" ta="center" data-testid="moderation-watch-to-read">
+                  {t('MODERATION.WATCH_TO_READ')}
+                </Text>
+              </Center>
+            )
+          ) : null}
+          {thread?.mayLoadOlder ? (
             <Center>
               <Button variant="subtle" size="xs" onClick={() => void loadOlder(groupId)} data-testid="chat-load-older">
                 {t('CHAT.LOAD_OLDER')}
               </Button>
             </Center>
           ) : null}
-          {messages.length === 0 ? (
+          {thread?.loaded && messages.length === 0 ? (
             <Center py="xl">
               <Text c="dimmed">{t('CHAT.NO_MESSAGES')}</Text>
             </Center>

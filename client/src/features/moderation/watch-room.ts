@@ -1,13 +1,25 @@
 import { chatApi } from '@/api/chat.api';
 import { type ParleySocket, isRealtimeConnected } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
+import { pollNewer } from '@/features/chat/chat.actions';
 import { receiveMessages, threadOf, upsertGroup } from '@/features/chat/chat.store';
 
 const ACK_TIMEOUT_MS = 10_000;
 
-/** Loads a room for a moderator: the group and its newest page, without touching any read marker. */
-export async function openWatchedRoom(code: string): Promise<void> {
+/** The room's group (name, people) for a moderator: readable without a watch, with no message in it. */
+export async function loadWatchedGroup(code: string): Promise<void> {
   upsertGroup(await chatApi.group(code));
+}
+
+/**
+ * The room's messages, once the watch is live (the server refuses a moderator's reads otherwise): the newest
+ * page the first time, then whatever came while the watch was down. No read marker moves.
+ */
+export async function loadWatchedMessages(code: string): Promise<void> {
+  if (threadOf(code).loaded) {
+    await pollNewer(code);
+    return;
+  }
   const page = await chatApi.messages(code);
   receiveMessages(page.messages);
   const thread = threadOf(code);

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../contracts/auth';
 import { Role } from '../../contracts/roles';
-import { notFound } from '../../common/errors';
+import { forbidden, notFound } from '../../common/errors';
 import { ChatGroupEntity } from './chat-group.entity';
 import { ChatParticipantEntity } from './chat-participant.entity';
 import { ChatGroupsRepository } from './chat-groups.repository';
+import { RoomWatchersService } from './room-watchers.service';
+
+/** A moderator in scope asked for a room's messages without watching it (room:watch) first. */
+export const WATCH_REQUIRED = 'MODERATION.WATCH_REQUIRED';
 
 export interface GroupAccess {
   group: ChatGroupEntity;
@@ -19,11 +23,15 @@ export function moderatesGroup(user: AuthUser, group: ChatGroupEntity): boolean 
 
 /**
  * Who may see a group. Anyone else gets the same 404 as for a group that doesn't exist, so a code
- * reveals nothing.
+ * reveals nothing. Moderators who are not in a group read its messages only while they watch it, which
+ * is audited and shown to its participants; without a watch they see the group, never its messages.
  */
 @Injectable()
 export class ChatAccessService {
-  constructor(private readonly groups: ChatGroupsRepository) {}
+  constructor(
+    private readonly groups: ChatGroupsRepository,
+    private readonly watchers: RoomWatchersService,
+  ) {}
 
   async asParticipant(user: AuthUser, groupCode: string): Promise<GroupAccess & { participant: ChatParticipantEntity }> {
     const group = await this.groups.findByCode(groupCode);
@@ -32,11 +40,19 @@ export class ChatAccessService {
     return { group, participant };
   }
 
-  async asReader(user: AuthUser, groupCode: string): Promise<GroupAccess> {
+  /** The group and the caller's place in it, for its participants and moderators in scope (not its messages). */
+  async asObserver(user: AuthUser, groupCode: string): Promise<GroupAccess> {
     const group = await this.groups.findByCode(groupCode);
     if (!group) throw notFound();
     const participant = await this.groups.findParticipant(group.id, user.id);
     if (!participant && !moderatesGroup(user, group)) throw notFound();
     return { group, participant };
+  }
+
+  /** Who may read the messages: participants, and moderators in scope while they watch the room (else 403). */
+  async asReader(user: AuthUser, groupCode: string): Promise<GroupAccess> {
+    const access = await this.asObserver(user, groupCode);
+    if (!access.participant && !(await this.watchers.isWatchedBy(access.group.code, user.code))) throw forbidden(WATCH_REQUIRED);
+    return access;
   }
 }

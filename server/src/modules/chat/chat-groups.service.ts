@@ -10,6 +10,7 @@ import { DomainEvents } from '../../common/events/domain-events';
 import { ChatAccessService } from './chat-access.service';
 import { ChatGroupEntity } from './chat-group.entity';
 import { ChatGroupsRepository } from './chat-groups.repository';
+import { ChatTarget, ChatTargets } from './chat-targets';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatUsersRepository } from './chat-users.repository';
 import { mapGroupForObserver, mapGroupRow } from './chat.mapper';
@@ -19,6 +20,7 @@ import { AddParticipantsDto, GROUP_PAGE_SIZE, GroupListQueryDto, PatchGroupDto }
 import { ChatGroupDto, ChatGroupPageDto } from './dto/chat-response.dto';
 
 const LIST_PARTICIPANTS = 20;
+const TARGET_NOT_FOUND = 'CHAT.TARGET_NOT_FOUND';
 
 @Injectable()
 export class ChatGroupsService {
@@ -30,6 +32,7 @@ export class ChatGroupsService {
     private readonly users: ChatUsersRepository,
     private readonly events: DomainEvents,
     private readonly watchers: RoomWatchersService,
+    private readonly targets: ChatTargets,
   ) {}
 
   /** The caller's groups, newest activity first. */
@@ -41,9 +44,9 @@ export class ChatGroupsService {
     return { groups, page, pageSize, hasMore };
   }
 
-  /** One group as its participant sees it, or as a moderator in scope observes it. */
+  /** One group as its participant sees it, or as a moderator in scope observes it (without any message). */
   async get(user: AuthUser, groupCode: string): Promise<ChatGroupDto> {
-    const { group, participant } = await this.access.asReader(user, groupCode);
+    const { group, participant } = await this.access.asObserver(user, groupCode);
     if (!participant) return (await this.snapshot(group.code))!;
     return this.view(user, group);
   }
@@ -100,32 +103,40 @@ export class ChatGroupsService {
   }
 
   /**
-   * Finds or creates the one group of a target. The creator and the named participants are in it; an
-   * existing group is only returned to someone already in it (or a moderator), so target ids can't be probed.
+   * Finds or creates the one group of a target. Only for a target that exists and that the caller may see
+   * (else 404 CHAT.TARGET_NOT_FOUND); its owner is always in it, as the group's owner, with the caller and the
+   * named participants. An existing group is handed only to someone already in it (or, for a chat open to
+   * all who see the target, after adding them), so target ids can't be probed.
    */
   async openForTarget(user: AuthUser, type: ChatGroupType, targetId: string, participantCodes: string[] = []): Promise<ChatGroupEntity> {
-    const existing = await this.groups.findByTarget(user.instanceId, type, targetId);
-    if (existing) {
-      await this.access.asReader(user, existing.code);
-      return existing;
-    }
-    const ids = await this.resolveUsers(user, participantCodes);
-    const everyone = [...new Set([user.id, ...ids])];
+    const target = await this.targets.find(user, type, targetId);
+    if (!target) throw notFound(TARGET_NOT_FOUND);
+    const existing = await this.groups.findByTarget(target.instanceId, type, targetId);
+    if (existing) return this.enterTargetGroup(user, existing, target);
+    if (!target.mayCreate) throw notFound(TARGET_NOT_FOUND);
+    const ids = await this.resolveUsers(user, participantCodes, target.instanceId);
+    const everyone = [...new Set([target.ownerId, user.id, ...ids])];
     this.checkSize(everyone.length);
     const { group, created } = await this.groups.create(
-      { code: newCode(), instanceId: user.instanceId, type, name: null, subtitle: null, targetId, directKey: null, createdBy: user.id },
-      everyone.map((id) => ({ userId: id, role: id === user.id ? ParticipantRole.Owner : ParticipantRole.Member })),
+      { code: newCode(), instanceId: target.instanceId, type, name: null, subtitle: null, targetId, directKey: null, createdBy: user.id },
+      everyone.map((id) => ({ userId: id, role: id === target.ownerId ? ParticipantRole.Owner : ParticipantRole.Member })),
     );
-    if (!created) {
-      await this.access.asReader(user, group.code);
-      return group;
-    }
+    if (!created) return this.enterTargetGroup(user, group, target);
     await this.emitChanged(group, 'created');
     return group;
   }
 
+  private async enterTargetGroup(user: AuthUser, group: ChatGroupEntity, target: ChatTarget): Promise<ChatGroupEntity> {
+    if (await this.groups.findParticipant(group.id, user.id)) return group;
+    if (!target.openToAll) throw notFound(TARGET_NOT_FOUND);
+    const added = await this.groups.addParticipants(group.id, [...new Set([user.id, target.ownerId])]);
+    if (added.length) await this.emitChanged(group, 'participants');
+    return group;
+  }
+
+  /** Participants only: moderators who are not in a chat can neither rename it nor add anyone (themselves included). */
   async rename(user: AuthUser, groupCode: string, dto: PatchGroupDto): Promise<ChatGroupDto> {
-    const { group } = await this.access.asReader(user, groupCode);
+    const { group } = await this.access.asParticipant(user, groupCode);
     const fields: { name?: string | null; subtitle?: string | null } = {};
     if (dto.name !== undefined) fields.name = dto.name?.trim() || null;
     if (dto.subtitle !== undefined) fields.subtitle = dto.subtitle?.trim() || null;
@@ -136,7 +147,7 @@ export class ChatGroupsService {
   }
 
   async addParticipants(user: AuthUser, groupCode: string, dto: AddParticipantsDto): Promise<ChatGroupDto> {
-    const { group } = await this.access.asReader(user, groupCode);
+    const { group } = await this.access.asParticipant(user, groupCode);
     const ids = await this.resolveUsers(user, dto.participants, group.instanceId);
     this.checkSize((await this.groups.countParticipants(group.id)) + ids.length);
     const added = await this.groups.addParticipants(group.id, ids, group.directKey);

@@ -8,6 +8,7 @@ import { ChatHotPathPool } from './chat-hot-path.pool';
 import { ChatMessageInsertQueue } from './chat-message-insert.queue';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatMessagesService } from './chat-messages.service';
+import { ChatTargets } from './chat-targets';
 import { ChatUsersRepository } from './chat-users.repository';
 import { UnreadService } from './unread.service';
 
@@ -15,7 +16,7 @@ import { UnreadService } from './unread.service';
   imports: [ChatAccessModule, FilesModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
-  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService],
-  exports: [ChatMessagesService, ChatGroupsService, UnreadService],
+  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, ChatTargets],
+  exports: [ChatMessagesService, ChatGroupsService, UnreadService, ChatTargets],
 })
 export class ChatModule {}

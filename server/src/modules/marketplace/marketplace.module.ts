@@ -7,6 +7,7 @@ import { JobRolesService } from './job-roles.service';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
+import { MarketplaceChatTargets } from './marketplace-chat-targets';
 import { OfferTransitionsService } from './offer-transitions.service';
 import { OffersController } from './offers.controller';
 import { OffersRepository } from './offers.repository';
@@ -24,6 +25,7 @@ import { PaymentsService } from './payments/payments.service';
   providers: [
     JobsRepository,
     JobsService,
+    MarketplaceChatTargets,
     JobRolesService,
     OffersRepository,
     OffersService,

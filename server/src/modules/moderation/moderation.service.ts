@@ -36,7 +36,7 @@ export class ModerationService implements OnModuleInit, OnModuleDestroy {
   async watch(user: AuthUser, groupCode: string, socketId: string): Promise<void> {
     const group = await this.moderatedGroup(user, groupCode);
     await this.repo.record({ instanceId: group.instanceId, actorId: user.id, action: 'room.watch', groupId: group.id, details: { socketId } });
-    if (await this.watchers.watch(group.code, socketId)) await this.flagChanged(group.id, group.code);
+    if (await this.watchers.watch({ groupCode: group.code, userCode: user.code, socketId })) await this.flagChanged(group.id, group.code);
   }
 
   async unwatch(user: AuthUser, groupCode: string, socketId: string): Promise<void> {
@@ -49,7 +49,7 @@ export class ModerationService implements OnModuleInit, OnModuleDestroy {
     const group = known ?? (await this.groups.findByCode(groupCode));
     if (!group) return;
     await this.repo.record({ instanceId: group.instanceId, actorId: user.id, action: 'room.unwatch', groupId: group.id, details: { socketId } });
-    if (await this.watchers.unwatch(groupCode, socketId)) await this.flagChanged(group.id, groupCode);
+    if (await this.watchers.unwatch({ groupCode, userCode: user.code, socketId })) await this.flagChanged(group.id, groupCode);
   }
 
   private async moderatedGroup(user: AuthUser, groupCode: string) {

@@ -1,0 +1,39 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AuthUser } from '../../contracts/auth';
+import { ChatGroupType } from '../../contracts/chat';
+import { ChatTarget, ChatTargets } from '../chat/chat-targets';
+import { JobsRepository } from './jobs.repository';
+import { partyOf, seesJob } from './marketplace-access';
+import { OffersRepository } from './offers.repository';
+
+/**
+ * The marketplace's chat targets. A job's FAQ chat is open to everyone who sees the job; a job's chat is
+ * made by anyone who sees the job, always with its customer as owner, and handed only to its participants;
+ * an offer's chat is made with the offer (provider and customer) and is only ever theirs.
+ */
+@Injectable()
+export class MarketplaceChatTargets implements OnModuleInit {
+  constructor(
+    private readonly targets: ChatTargets,
+    private readonly jobs: JobsRepository,
+    private readonly offers: OffersRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.targets.register(ChatGroupType.JobFaq, (user, code) => this.job(user, code, true));
+    this.targets.register(ChatGroupType.Job, (user, code) => this.job(user, code, false));
+    this.targets.register(ChatGroupType.JobOffer, (user, code) => this.offer(user, code));
+  }
+
+  private async job(user: AuthUser, code: string, openToAll: boolean): Promise<ChatTarget | null> {
+    const job = await this.jobs.findByCode(code);
+    if (!job || !seesJob(user, job)) return null;
+    return { instanceId: job.instance_id, ownerId: job.customer_id, openToAll, mayCreate: true };
+  }
+
+  private async offer(user: AuthUser, code: string): Promise<ChatTarget | null> {
+    const offer = await this.offers.findByCode(code, null);
+    if (!offer || partyOf(user, offer) === null) return null;
+    return { instanceId: offer.instance_id, ownerId: offer.provider_id, openToAll: false, mayCreate: false };
+  }
+}
