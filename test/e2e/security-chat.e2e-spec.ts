@@ -15,7 +15,8 @@ describe('security: chat, files and push', () => {
   );
 
   beforeAll(async () => {
-    t = await listenTestApp();
+    // The production limits (the test environment raises them for every other file).
+    t = await listenTestApp({ CHAT_SEND_RATE_LIMIT: '30', CHAT_SEND_RATE_WINDOW: '3', UPLOAD_RATE_LIMIT: '60', UPLOAD_RATE_WINDOW: '60' });
     [a, b, admin] = await Promise.all([createUser(t), createUser(t), createUser(t, { role: Role.InstanceAdmin })]);
   });
 
@@ -200,6 +201,39 @@ describe('security: chat, files and push', () => {
 
   afterEach(() => closeAllSockets());
   afterAll(() => t.close());
+
+  describe('item 11: rate limits on REST sends and uploads', () => {
+    it('answers REST sends beyond 30 in 3 s per user with 429, Retry-After and the error envelope, storing none of them', async () => {
+      const sender = await createUser(t);
+      const group = await createGroup(t, [b, sender]);
+      const replies = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => t.http().post(`/api/message/groups/${group}`).set(as(sender)).send({ message: `flood ${i}` })),
+      );
+      const limited = replies.filter((r) => r.status === 429);
+      expect(replies.filter((r) => r.status === 201)).toHaveLength(30);
+      expect(limited).toHaveLength(30);
+      expect(limited[0].body).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS', data: { retryAfter: expect.any(Number) } });
+      expect(Number(limited[0].headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      const [{ n }] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM chat_message m JOIN chat_group g ON g.id = m.group_id WHERE g.code = $1`, [group]);
+      expect(n).toBe(30);
+      // Starting chats with a first message spends the same budget; another user is not affected.
+      await t.http().put('/api/message/groups').set(as(sender)).send({ userList: [a.user.code], message: 'hi' }).expect(429);
+      await t.http().post(`/api/message/groups/${group}`).set(as(b)).send({ message: 'still fine' }).expect(201);
+    });
+
+    it('answers uploads beyond 60 a minute per user with 429 before reading the file', async () => {
+      const uploader = await createUser(t);
+      const replies = await Promise.all(
+        Array.from({ length: 70 }, () => t.http().post('/api/File').set(as(uploader)).field('type', 'ChatMessage').attach('file', png, 'x.png')),
+      );
+      expect(replies.filter((r) => r.status === 201)).toHaveLength(60);
+      const limited = replies.filter((r) => r.status === 429);
+      expect(limited).toHaveLength(10);
+      expect(limited[0].headers['retry-after']).toBeDefined();
+      const [{ n }] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM file WHERE owner_id = $1`, [uploader.user.id]);
+      expect(n).toBe(60);
+    });
+  });
 
   describe('item 16: file names', () => {
     const upload = (name: string) => t.http().post('/api/File').set(as(a)).field('type', 'ChatMessage').attach('file', png, name);

@@ -28,6 +28,8 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     MIGRATIONS_RUN: 'false',
     AUTH_RATE_LIMIT_IP: '100000',
     AUTH_RATE_LIMIT_EMAIL: '100000',
+    CHAT_SEND_RATE_LIMIT: '100000',
+    UPLOAD_RATE_LIMIT: '100000',
     PORT: '0',
     ...overrides,
   };

@@ -55,6 +55,12 @@ export const configSchema = z.object({
   VAPID_SUBJECT: z.string().default('mailto:admin@parley.local'),
   PRESENCE_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   CHAT_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(10_000).default(500),
+  /** REST sends (and chats started with a message) per user and window: 30 in 3 s, the socket's 10/s with its bursts */
+  CHAT_SEND_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  CHAT_SEND_RATE_WINDOW: seconds(3),
+  /** uploads per user and window */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  UPLOAD_RATE_WINDOW: seconds(60),
   FILE_MAX_SIZE: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   FILES_DIR: z.string().min(1).default('.data/files'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(10),

@@ -4,6 +4,7 @@ import { AuthUser } from '../../contracts/auth';
 import { TARGET_GROUP_TYPES } from '../../contracts/chat';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe, IntInSetPipe } from '../../common/pipes';
+import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
 import { ChatGroupsService } from './chat-groups.service';
 import { ChatMessagesService } from './chat-messages.service';
 import {
@@ -61,6 +62,7 @@ export class ChatGroupsController {
   }
 
   @Post('groups/target')
+  @RateLimitedPerUser('chat-send')
   @ApiOperation({ summary: 'Opens the chat of a target and sends a first message in it' })
   @ApiCreatedResponse({ type: StartChatResultDto })
   async openForTargetWithMessage(@CurrentUser() user: AuthUser, @Body() dto: CreateTargetGroupDto): Promise<StartChatResultDto> {
@@ -77,6 +79,7 @@ export class ChatGroupsController {
   }
 
   @Put('groups')
+  @RateLimitedPerUser('chat-send')
   @ApiOperation({ summary: 'Starts (or reuses) the chat with these users and sends a first message if given' })
   @ApiOkResponse({ type: StartChatResultDto })
   async start(@CurrentUser() user: AuthUser, @Body() dto: StartChatDto): Promise<StartChatResultDto> {

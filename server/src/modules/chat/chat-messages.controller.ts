@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse,
 import { AuthUser } from '../../contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
+import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
 import { ChatAccessService } from './chat-access.service';
 import { ChatMessagesService } from './chat-messages.service';
 import { MarkReadDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
@@ -47,6 +48,7 @@ export class ChatMessagesController {
   }
 
   @Post('groups/:id')
+  @RateLimitedPerUser('chat-send')
   @ApiOperation({ summary: 'Sends a message; a repeated clientKey returns the stored message instead of a duplicate' })
   @ApiCreatedResponse({ type: ChatMessageDto })
   send(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: SendMessageDto): Promise<ChatMessageDto> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { FilesModule } from '../files/files.module';
 import { ChatAccessModule } from './chat-access.module';
 import { ChatGroupsController } from './chat-groups.controller';
@@ -13,7 +14,7 @@ import { ChatUsersRepository } from './chat-users.repository';
 import { UnreadService } from './unread.service';
 
 @Module({
-  imports: [ChatAccessModule, FilesModule],
+  imports: [ChatAccessModule, FilesModule, RateLimitModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
   providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, ChatTargets],

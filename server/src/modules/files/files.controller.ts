@@ -6,6 +6,7 @@ import { AuthUser } from '../../contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { notFound } from '../../common/errors';
 import { CodeParamPipe } from '../../common/pipes';
+import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
 import { FileDto, FileListDto, UploadFileDto } from './dto/file.dto';
 import { FilesService, FileVariant } from './files.service';
 
@@ -18,6 +19,7 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Post()
+  @RateLimitedPerUser('upload')
   @UseInterceptors(FileInterceptor('file'))
   @ApiConsumes('multipart/form-data')
   @ApiBody({

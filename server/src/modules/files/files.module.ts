@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { memoryStorage } from 'multer';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config.schema';
 import { ChatAccessModule } from '../chat/chat-access.module';
@@ -13,6 +14,7 @@ import { LocalDiskStorage } from './storage/local-disk.storage';
 @Module({
   imports: [
     ChatAccessModule,
+    RateLimitModule,
     // One file of at most FILE_MAX_SIZE bytes (multer answers 413 above it) and a few small fields.
     MulterModule.registerAsync({
       inject: [APP_CONFIG],

@@ -1,0 +1,38 @@
+import { applyDecorators, CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config.schema';
+import { RateLimitService } from './rate-limit.service';
+
+/** The per-user budgets a route can spend; each is a fixed window from the config. */
+export type UserBudget = 'chat-send' | 'upload';
+
+const BUDGET = 'userRateLimit';
+
+/**
+ * Spends one unit of the caller's `budget` before the handler (and before an upload is read); over the
+ * budget the request is 429 with Retry-After, in the one error envelope. Every server node shares the count.
+ */
+export const RateLimitedPerUser = (budget: UserBudget) => applyDecorators(SetMetadata(BUDGET, budget), UseGuards(UserRateLimitGuard));
+
+@Injectable()
+export class UserRateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rateLimit: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const budget = this.reflector.get<UserBudget | undefined>(BUDGET, ctx.getHandler());
+    const user = ctx.switchToHttp().getRequest<Request>().user;
+    if (!budget || !user) return true;
+    const [limit, windowSeconds] =
+      budget === 'chat-send'
+        ? [this.config.CHAT_SEND_RATE_LIMIT, this.config.CHAT_SEND_RATE_WINDOW]
+        : [this.config.UPLOAD_RATE_LIMIT, this.config.UPLOAD_RATE_WINDOW];
+    await this.rateLimit.consume([{ name: `user:${budget}`, id: user.code, limit, windowSeconds }]);
+    return true;
+  }
+}
