@@ -1,8 +1,12 @@
+import { TestingModule } from '@nestjs/testing';
+import { createECDH, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Role } from '../../server/src/contracts/roles';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next } from '../utils/sockets';
 import { makeOffer, postJob } from './marketplace.helpers';
+import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
+import { LocalPushService } from '../push-service/push-service';
 
 /** Replays the chat-side reproductions of the security probe (issue 16) and asserts each is refused. */
 describe('security: chat, files and push', () => {
@@ -16,7 +20,14 @@ describe('security: chat, files and push', () => {
 
   beforeAll(async () => {
     // The production limits (the test environment raises them for every other file).
-    t = await listenTestApp({ CHAT_SEND_RATE_LIMIT: '30', CHAT_SEND_RATE_WINDOW: '3', UPLOAD_RATE_LIMIT: '60', UPLOAD_RATE_WINDOW: '60' });
+    t = await listenTestApp({
+      CHAT_SEND_RATE_LIMIT: '30',
+      CHAT_SEND_RATE_WINDOW: '3',
+      UPLOAD_RATE_LIMIT: '60',
+      UPLOAD_RATE_WINDOW: '60',
+      // As in production: push endpoints must be public.
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'false',
+    });
     [a, b, admin] = await Promise.all([createUser(t), createUser(t), createUser(t, { role: Role.InstanceAdmin })]);
   });
 
@@ -232,6 +243,80 @@ describe('security: chat, files and push', () => {
       expect(limited[0].headers['retry-after']).toBeDefined();
       const [{ n }] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM file WHERE owner_id = $1`, [uploader.user.id]);
       expect(n).toBe(60);
+    });
+  });
+
+  describe('item 8: push endpoints inside the network', () => {
+    const keys = () => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    };
+
+    it.each([
+      'https://[::ffff:127.0.0.1]/push/x',
+      'https://[::ffff:a9fe:a9fe]/push/x',
+      'https://[::ffff:7f00:1]/push/x',
+      'https://[64:ff9b::a9fe:a9fe]/push/x',
+      'https://[fd00::1]/push/x',
+      'https://[fe80::1]/push/x',
+      'https://100.64.0.1/push/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://0.0.0.0/push/x',
+      'https://redis/push/x',
+      'https://postgres:5432/push/x',
+      'https://localhost/push/x',
+      'https://push.internal/x',
+    ])('refuses to register %s', async (endpoint) => {
+      const u = await createUser(t);
+      const res = await t.http().post('/api/User/WebPush/Register').set(as(u)).send({ endpoint, keys: keys() }).expect(422);
+      expect(res.body.data.brokenRules).toEqual(['VALIDATION.ENDPOINT.PRIVATE_HOST']);
+      const [{ n }] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM push_subscription WHERE user_id = $1`, [u.user.id]);
+      expect(n).toBe(0);
+    });
+
+    describe('at send time (the worker checks the address it dials)', () => {
+      let push: LocalPushService;
+      let setup: PushTestEnv;
+      let app: ListeningApp;
+      let worker: TestingModule;
+
+      beforeAll(async () => {
+        push = await LocalPushService.start();
+        // The server lets the loopback endpoints in (as outside production); the worker must still refuse them.
+        setup = await pushTestEnv('security-push', push, { PUSH_DELAY_MS: '0' });
+        app = await listenTestApp(setup.env);
+        worker = await bootWorker({ ...setup.env, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'false' });
+      });
+      afterAll(async () => {
+        await worker?.close();
+        await app?.close();
+        await push?.stop();
+        await setup?.drop();
+      });
+
+      it('sends nothing to an endpoint on a private address or a name that resolves inside, and drops the subscription', async () => {
+        const [alice, bob, carol] = [await createUser(app), await createUser(app), await createUser(app)];
+        const byIp = push.subscribe(setup.vapidPublicKey);
+        const byName = push.subscribe(setup.vapidPublicKey);
+        const byNameEndpoint = byName.endpoint.replace('https://127.0.0.1:', 'https://localhost:');
+        await app.http().post('/api/User/WebPush/Register').set(as(bob)).send({ endpoint: byIp.endpoint, keys: byIp.keys }).expect(204);
+        await app.http().post('/api/User/WebPush/Register').set(as(carol)).send({ endpoint: byNameEndpoint, keys: byName.keys }).expect(204);
+        const group = (await app.http().put('/api/message/groups').set(as(alice)).send({ userList: [bob.user.code, carol.user.code], message: 'psst' }).expect(200)).body
+          .group.code;
+        expect(group).toBeTruthy();
+
+        const db = app.app.get(DataSource);
+        const removed = await waitFor(
+          () => db.query(`SELECT reason FROM push_notification WHERE status = 'subscription-removed' ORDER BY reason`),
+          (rows: { reason: string }[]) => rows.length === 2,
+          'both subscriptions removed',
+        );
+        expect(removed.map((r: { reason: string }) => r.reason)).toEqual(['local-name', 'private-address']);
+        expect(push.arrivals).toEqual([]);
+        const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM push_subscription`);
+        expect(n).toBe(0);
+      });
     });
   });
 

@@ -83,8 +83,21 @@ export const configSchema = z.object({
   PUSH_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PUSH_PRUNE_INTERVAL: seconds(6 * 3600),
   PUSH_CA_FILE: z.string().optional(),
+  /**
+   * Whether push endpoints may point at loopback, private, link-local, CGNAT or unique-local addresses or at
+   * local names; unset: only outside production (the tests' local push service runs on loopback).
+   */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   QUEUE_BOARD_TTL: seconds(15 * 60),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;
 export type AuthProviderConfig = z.infer<typeof authProvider>;
+
+/** Whether web-push endpoints may lie inside the network (PUSH_ALLOW_PRIVATE_ENDPOINTS, else: not in production). */
+export function allowsPrivatePushEndpoints(config: Pick<AppConfig, 'NODE_ENV' | 'PUSH_ALLOW_PRIVATE_ENDPOINTS'>): boolean {
+  return config.PUSH_ALLOW_PRIVATE_ENDPOINTS ?? config.NODE_ENV !== 'production';
+}

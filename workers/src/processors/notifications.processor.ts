@@ -270,6 +270,12 @@ export class NotificationsProcessor extends JobProcessorHost implements OnApplic
         await job.moveToDelayed(Date.now() + Math.max(wait, 1), token);
         throw new DelayedError();
       }
+      case 'blocked':
+        // An endpoint inside our own network is never a push service: the subscription goes, nothing is retried.
+        await this.subscriptions.remove(sub.id!, sub.endpoint);
+        await this.records.record({ ...at, status: 'subscription-removed', reason: outcome.reason, httpStatus: null });
+        await countPush(this.redis, 'removed');
+        return 'subscription-removed';
       case 'rejected':
         await this.giveUp(at, 'rejected', outcome.status);
         throw new UnrecoverableError(`push service answered ${outcome.status}`);

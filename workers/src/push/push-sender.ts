@@ -4,7 +4,8 @@ import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import webpush, { WebPushError } from 'web-push';
 import { APP_CONFIG } from '../../../server/src/config/config.module';
-import { AppConfig } from '../../../server/src/config/config.schema';
+import { allowsPrivatePushEndpoints, AppConfig } from '../../../server/src/config/config.schema';
+import { hostRefusal, PRIVATE_ADDRESS, publicOnlyLookup } from '../../../server/src/common/net/address-policy';
 import { ConfigError } from '../../../server/src/config/load-config';
 import { SendPushPayload } from '../../../server/src/contracts/queues';
 
@@ -17,7 +18,9 @@ export type SendOutcome =
   | { kind: 'rate-limited'; status: number; retryAfterMs: number | null }
   | { kind: 'server-error'; status: number }
   | { kind: 'rejected'; status: number }
-  | { kind: 'network'; message: string };
+  | { kind: 'network'; message: string }
+  /** the endpoint is (or resolves to) an address inside the network: nothing was sent */
+  | { kind: 'blocked'; reason: string };
 
 /** Retry-After as seconds or an HTTP date (RFC 9110), in ms from now; null when absent or unreadable. */
 export function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number | null {
@@ -44,14 +47,19 @@ export function checkPushConfig(config: Pick<AppConfig, 'NODE_ENV' | 'PUSH_CA_FI
 export class PushSender implements OnApplicationShutdown {
   private readonly agent: Agent;
   private readonly vapid = new Map<string, { value: string; renewAt: number }>();
+  private readonly publicOnly: boolean;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     checkPushConfig(config);
     const extraCa = config.PUSH_CA_FILE ? [readFileSync(config.PUSH_CA_FILE, 'utf8')] : [];
+    this.publicOnly = !allowsPrivatePushEndpoints(config);
     this.agent = new Agent({
       keepAlive: true,
       maxSockets: Math.max(config.PUSH_CONCURRENCY, 8),
       ...(extraCa.length ? { ca: [...rootCertificates, ...extraCa] } : {}),
+      // Every connection dials only public addresses of the endpoint's name, checked as it connects (a name
+      // that resolves inside, or is re-pointed there after registration, fails).
+      ...(this.publicOnly ? { lookup: publicOnlyLookup() } : {}),
     });
   }
 
@@ -60,6 +68,9 @@ export class PushSender implements OnApplicationShutdown {
   }
 
   async send(subscription: { endpoint: string; p256dh: string; auth: string }, body: string, job: SendPushPayload): Promise<SendOutcome> {
+    // A literal IP is dialled without a lookup, so it is checked here.
+    const refusal = this.publicOnly ? hostRefusal(new URL(subscription.endpoint).hostname) : null;
+    if (refusal) return { kind: 'blocked', reason: refusal };
     try {
       const res = await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -85,6 +96,7 @@ export class PushSender implements OnApplicationShutdown {
         if (status >= 500) return { kind: 'server-error', status };
         return { kind: 'rejected', status };
       }
+      if ((err as NodeJS.ErrnoException).code === PRIVATE_ADDRESS) return { kind: 'blocked', reason: 'private-address' };
       return { kind: 'network', message: (err as Error).message };
     }
   }

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createPublicKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
+import { allowsPrivatePushEndpoints, AppConfig } from '../../config/config.schema';
+import { hostRefusal, resolvesPublicOnly } from '../../common/net/address-policy';
 import { AuthUser } from '../../contracts/auth';
 import { AppError, ErrorKey, notFound, unprocessable } from '../../common/errors';
 import { HttpStatus } from '@nestjs/common';
@@ -29,18 +30,6 @@ export function isP256Point(b64url: string): boolean {
   }
 }
 
-/** Hosts a production server never sends pushes to (its own network): loopback, private and link-local. */
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true;
-  if (isIP(host) === 4) {
-    const [a, b] = host.split('.').map(Number);
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
-  }
-  if (isIP(host) === 6) return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80') || host === '::';
-  return false;
-}
-
 @Injectable()
 export class PushService {
   constructor(
@@ -59,12 +48,22 @@ export class PushService {
     const broken: string[] = [];
     const url = new URL(dto.endpoint);
     if (url.protocol !== 'https:') broken.push('VALIDATION.ENDPOINT.IS_URL');
-    if (this.config.NODE_ENV === 'production' && isPrivateHost(url.hostname)) broken.push('VALIDATION.ENDPOINT.PRIVATE_HOST');
+    if (!allowsPrivatePushEndpoints(this.config) && !(await this.isPublicHost(url.hostname))) broken.push('VALIDATION.ENDPOINT.PRIVATE_HOST');
     if (url.username || url.password) broken.push('VALIDATION.ENDPOINT.IS_URL');
     if (!isP256Point(dto.keys.p256dh)) broken.push('VALIDATION.KEYS.P256DH.NOT_A_P256_KEY');
     if (broken.length) throw unprocessable([...new Set(broken)]);
     await this.subscriptions.register(user.id, dto.endpoint, dto.keys.p256dh.replace(/=+$/, ''), dto.keys.auth.replace(/=+$/, ''));
     await this.subscriptions.keepNewest(user.id, MAX_SUBSCRIPTIONS_PER_USER);
+  }
+
+  /**
+   * A literal address must be public, a name neither local nor resolving to any address that is not. A name
+   * that does not resolve now is let through: the worker checks the address it dials at every send.
+   */
+  private async isPublicHost(hostname: string): Promise<boolean> {
+    if (hostRefusal(hostname)) return false;
+    if (isIP(hostname.replace(/^\[|\]$/g, ''))) return true;
+    return (await resolvesPublicOnly(hostname)) !== false;
   }
 
   async unregister(user: AuthUser, endpoint: string): Promise<void> {
