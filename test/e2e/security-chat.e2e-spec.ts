@@ -125,6 +125,25 @@ describe('security: chat, files and push', () => {
       await t.http().post(`/api/message/groups/${group}/messages`).set(as(admin)).send({}).expect(403);
     });
 
+    it("gives a moderator the files of a chat they are not in only while watching it", async () => {
+      const up = await t.http().post('/api/File').set(as(a)).field('type', 'ChatMessage').attach('file', png, 'private.png').expect(201);
+      const { code, secureCode } = up.body;
+      const group = (await t.http().put('/api/message/groups').set(as(a)).send({ userList: [b.user.code], files: [code], createNewGroup: true }).expect(200)).body.group
+        .code;
+      await t.http().get(`/api/File/${code}/${secureCode}/Download`).set(as(admin)).expect(404);
+      expect((await t.http().post('/api/File/List').set(as(admin)).send({ codeList: [code] }).expect(200)).body).toEqual([]);
+
+      const sAdmin = await connect(t.url, admin.token);
+      expect((await call(sAdmin, 'room:watch', { groupCode: group })).ok).toBe(true);
+      await t.http().get(`/api/File/${code}/${secureCode}/Download`).set(as(admin)).expect(200);
+      expect((await t.http().post('/api/File/List').set(as(admin)).send({ codeList: [code] }).expect(200)).body.map((f: { code: string }) => f.code)).toEqual([code]);
+      await call(sAdmin, 'room:unwatch', { groupCode: group });
+      await t.http().get(`/api/File/${code}/${secureCode}/Download`).set(as(admin)).expect(404);
+      // The moderator's own uploads stay theirs, watch or not.
+      const own = await t.http().post('/api/File').set(as(admin)).field('type', 'ChatMessage').attach('file', png, 'mine.png').expect(201);
+      await t.http().get(`/api/File/${own.body.code}/${own.body.secureCode}/Download`).set(as(admin)).expect(200);
+    });
+
     it('still gives outsiders and other instances\' moderators the same 404 as an unknown group', async () => {
       const group = await createGroup(t, [a, b]);
       const stranger = await createUser(t);

@@ -55,4 +55,12 @@ export class ChatAccessService {
     if (!access.participant && !(await this.watchers.isWatchedBy(access.group.code, user.code))) throw forbidden(WATCH_REQUIRED);
     return access;
   }
+
+  /** Of these groups (ids), those the user watches live as a moderator: whose files they may read without being in them. */
+  async watchedGroupIds(user: AuthUser, groupIds: string[]): Promise<Set<string>> {
+    const codes = await this.groups.codesByIds([...new Set(groupIds)]);
+    const watched = new Set<string>();
+    for (const [id, code] of codes) if (await this.watchers.isWatchedBy(code, user.code)) watched.add(id);
+    return watched;
+  }
 }

@@ -48,6 +48,13 @@ export class ChatGroupsRepository {
     return this.db.getRepository(ChatGroupEntity).findOneBy({ code });
   }
 
+  /** id → code of these groups. */
+  async codesByIds(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: string; code: string }[] = await this.db.query(`SELECT id::text AS id, code FROM chat_group WHERE id = ANY($1::bigint[])`, [ids]);
+    return new Map(rows.map((r) => [r.id, r.code]));
+  }
+
   findParticipant(groupId: string, userId: string): Promise<ChatParticipantEntity | null> {
     return this.db.getRepository(ChatParticipantEntity).findOneBy({ groupId, userId });
   }

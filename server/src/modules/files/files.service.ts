@@ -85,11 +85,26 @@ export class FilesService {
 
   async list(user: AuthUser, codes: string[]): Promise<FileDto[]> {
     if (codes.length === 0) return [];
-    return (await this.files.readable([...new Set(codes)], user.id, moderatorScope(user))).map(mapFile);
+    return (await this.readable(user, [...new Set(codes)])).map(mapFile);
+  }
+
+  /**
+   * Files the user may read: own uploads and files of groups they are in; a moderator's files of other groups
+   * in scope only while watching those groups (audited and visible, like reading their messages).
+   */
+  private async readable(user: AuthUser, codes: string[]): Promise<FileEntity[]> {
+    const scope = moderatorScope(user);
+    const files = await this.files.readable(codes, user.id, scope);
+    if (scope === null || files.length === 0) return files;
+    const mine = new Set((await this.files.readable(codes, user.id, null)).map((f) => f.id));
+    const others = files.filter((f) => !mine.has(f.id));
+    if (others.length === 0) return files;
+    const watched = await this.chatAccess.watchedGroupIds(user, others.map((f) => f.groupId!));
+    return files.filter((f) => mine.has(f.id) || watched.has(String(f.groupId)));
   }
 
   async serve(user: AuthUser, code: string, secureCode: string, variant: FileVariant): Promise<ServedFile> {
-    const [file] = await this.files.readable([code], user.id, moderatorScope(user));
+    const [file] = await this.readable(user, [code]);
     if (!file || file.secureCode !== secureCode) throw notFound();
     if (variant === 'Download') {
       const stream = await this.storage.get(file.storageKey);
