@@ -10,6 +10,7 @@ import {
   setPresenceSocket,
   watchPresence,
   watchedUsers,
+  PRESENCE_RETRY_MS,
 } from './presence.store';
 
 type Watch = { userCodes: string[] };
@@ -75,6 +76,32 @@ describe('presence store', () => {
     releaseOther();
     expect(watchedUsers()).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks again a moment after the server says presence:watch came too fast (429)', async () => {
+    jest.useFakeTimers();
+    try {
+      const asked: string[][] = [];
+      let calls = 0;
+      const socket = {
+        timeout: () => socket,
+        emitWithAck: jest.fn(async (_event: string, payload: Watch) => {
+          asked.push(payload.userCodes);
+          return ++calls === 1
+            ? { ok: false, error: { code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' } }
+            : { ok: true, statuses: payload.userCodes.map((userCode) => ({ userCode, online: true, lastActiveAt: null, away: 0 })) };
+        }),
+      };
+      setPresenceSocket(() => socket as unknown as ParleySocket);
+      watchPresence(['U1']);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(presenceStore.statuses.U1).toBeUndefined();
+      await jest.advanceTimersByTimeAsync(PRESENCE_RETRY_MS);
+      expect(asked).toEqual([['U1'], ['U1']]);
+      expect(presenceStore.statuses.U1?.online).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('asks over REST while the socket is down, and polls the users still shown', async () => {

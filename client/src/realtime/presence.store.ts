@@ -9,6 +9,21 @@ export const PRESENCE_WATCH_BATCH = 200;
 /** While the socket is down, watched users' statuses are asked for over REST this often. */
 export const PRESENCE_POLL_MS = 10_000;
 const ACK_TIMEOUT_MS = 10_000;
+/** presence:watch is rate limited (shared with room:watch): after a 429, wait this long and ask again, a few times. */
+export const PRESENCE_RETRY_MS = 1000;
+const PRESENCE_ATTEMPTS = 5;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** presence:watch for one batch; the statuses, or null when the socket would not watch them. */
+async function watchLive(socket: ParleySocket, userCodes: string[]): Promise<PresencePayload[] | null> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('presence:watch', { userCodes }).catch(() => null);
+    if (res?.ok) return res.statuses;
+    if (res?.error.code !== 429 || attempt >= PRESENCE_ATTEMPTS) return null;
+    await wait(PRESENCE_RETRY_MS);
+  }
+}
 
 /** A status as last heard, with the time it was heard, so the 'away' minutes keep counting locally. */
 export interface HeldStatus {
@@ -49,8 +64,8 @@ async function request(codes: string[]): Promise<void> {
     const batch = codes.slice(i, i + PRESENCE_WATCH_BATCH);
     if (socket) {
       batch.forEach((c) => subscribed.add(c));
-      const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('presence:watch', { userCodes: batch }).catch(() => null);
-      if (res && res.ok) res.statuses.forEach((s: PresencePayload) => applyStatus(s));
+      const statuses = await watchLive(socket, batch);
+      if (statuses) statuses.forEach((s) => applyStatus(s));
       else batch.forEach((c) => subscribed.delete(c));
     } else {
       const askedAt = Date.now();

@@ -5,6 +5,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { realtimeStore } from '@/realtime/connection';
 import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
 import { renderRoutes } from '../../../jest/render';
+import { WATCH_RETRY_MS } from './watch-room';
 import { WatchRoomPage } from './WatchRoomPage';
 
 /** The moderator's socket: acknowledgements come from `withAck`. */
@@ -71,6 +72,25 @@ describe('WatchRoomPage', () => {
     expect(screen.getByTestId('moderation-watch-room')).toHaveAttribute('data-watch', 'live');
     expect(messageReads()).toHaveLength(1);
     expect(screen.getAllByTestId('chat-message-text').map((el) => el.textContent)).toEqual(['message 1']);
+  });
+
+  it('asks again when room:watch came too fast (429), rather than calling it refused', async () => {
+    jest.useFakeTimers();
+    try {
+      realtimeStore.status = 'connected';
+      mockSocket.withAck
+        .mockResolvedValueOnce({ ok: false, error: { code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' } })
+        .mockResolvedValue({ ok: true });
+      renderRoutes([{ path: '/admin/rooms/:groupId', element: <WatchRoomPage /> }], '/admin/rooms/G_one');
+      await settle();
+      expect(screen.getByTestId('moderation-watch-room')).toHaveAttribute('data-watch', 'starting');
+      await act(async () => void (await jest.advanceTimersByTimeAsync(WATCH_RETRY_MS)));
+      await settle();
+      expect(screen.getByTestId('moderation-watch-room')).toHaveAttribute('data-watch', 'live');
+      expect(messageReads()).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('reads nothing when the watch is refused', async () => {

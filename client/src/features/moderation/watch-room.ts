@@ -5,6 +5,8 @@ import { pollNewer } from '@/features/chat/chat.actions';
 import { receiveMessages, threadOf, upsertGroup } from '@/features/chat/chat.store';
 
 const ACK_TIMEOUT_MS = 10_000;
+export const WATCH_RETRY_MS = 1000;
+const WATCH_ATTEMPTS = 5;
 
 /** The room's group (name, people) for a moderator: readable without a watch, with no message in it. */
 export async function loadWatchedGroup(code: string): Promise<void> {
@@ -32,9 +34,14 @@ export type WatchResult = 'live' | 'offline' | 'refused';
 /** room:watch on the live socket: the room's pushes come here and its participants see the 'moderated' flag. */
 export async function startWatching(code: string, socket: ParleySocket | null = liveSocket()): Promise<WatchResult> {
   if (!socket) return 'offline';
-  const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('room:watch', { groupCode: code }).catch(() => null);
-  if (!res) return 'offline';
-  return res.ok ? 'live' : 'refused';
+  for (let attempt = 1; ; attempt++) {
+    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('room:watch', { groupCode: code }).catch(() => null);
+    if (!res) return 'offline';
+    if (res.ok) return 'live';
+    // room:watch is rate limited (with presence:watch): too fast is not a refusal, ask again in a moment.
+    if (res.error.code !== 429 || attempt >= WATCH_ATTEMPTS) return 'refused';
+    await new Promise((resolve) => setTimeout(resolve, WATCH_RETRY_MS));
+  }
 }
 
 export async function stopWatching(code: string, socket: ParleySocket | null = liveSocket()): Promise<void> {
