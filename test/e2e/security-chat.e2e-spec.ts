@@ -75,9 +75,10 @@ describe('security: chat, files and push', () => {
       for (const g of groups) expect(seen.get(g)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     });
 
-    it('rate-limits sync, presence:watch and room:watch per socket with 429 acks, keeping the socket', async () => {
-      const group = await createGroup(t, [a, b]);
-      const sa = await connect(t.url, a.token);
+    it('rate-limits sync, presence:watch and room:watch per user with 429 acks, keeping the socket', async () => {
+      const flooder = await createUser(t);
+      const group = await createGroup(t, [flooder, b]);
+      const sa = await connect(t.url, flooder.token);
       for (const [event, payload] of [
         ['sync', { groups: [{ groupCode: group, afterSeq: 0 }] }],
         ['presence:watch', { userCodes: [b.user.code] }],
@@ -87,10 +88,31 @@ describe('security: chat, files and push', () => {
         expect([event, limited.length > 0]).toEqual([event, true]);
         expect(limited[0].error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' });
       }
-      const sAdmin = await connect(t.url, admin.token);
+      // (Another moderator than the other tests': a drained budget outlives the socket.)
+      const watcher = await createUser(t, { role: Role.InstanceAdmin });
+      const sAdmin = await connect(t.url, watcher.token);
       const watches = await Promise.all(Array.from({ length: 40 }, () => call(sAdmin, 'room:watch', { groupCode: group })));
       expect(watches.filter((r) => !r.ok).map((r) => r.error.code)).toContain(429);
       expect(sa.connected && sAdmin.connected).toBe(true);
+    });
+
+    it("shares the budget between one user's sockets: opening more sockets buys no more syncs", async () => {
+      const syncer = await createUser(t);
+      const group = await createGroup(t, [syncer, b]);
+      const first = await connect(t.url, syncer.token);
+      const sync = { groups: [{ groupCode: group, afterSeq: 0 }] };
+      const replies = await Promise.all(Array.from({ length: 20 }, () => call(first, 'sync', sync)));
+      expect(replies.some((r) => !r.ok)).toBe(true);
+      const second = await connect(t.url, syncer.token);
+      expect((await call(second, 'sync', sync)).error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' });
+      // Nor does reconnecting.
+      first.close();
+      second.close();
+      const third = await connect(t.url, syncer.token);
+      expect((await call(third, 'sync', sync)).error?.code).toBe(429);
+      // Another user is not affected.
+      const other = await connect(t.url, b.token);
+      expect((await call(other, 'sync', sync)).ok).toBe(true);
     });
   });
 

@@ -25,15 +25,15 @@ import { PresenceService } from '../modules/presence/presence.service';
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
 import { attachState, hasState, liveStateOf, respond, SocketState, stateOf } from './socket-handler';
-import { TokenBucket } from './socket-rate-limiter';
+import { TokenBucket, UserBucketRegistry } from './socket-rate-limiter';
 import { IoServer, SocketEmitter } from './socket-emitter.service';
 import { UnreadCacheService } from './unread-cache.service';
 
 const TYPING_EVERY_MS = 2000;
-/** sync answers up to SYNC_MAX_MESSAGES each: 2 a second (bursts of 10, a reconnect's catch-up rounds). */
-const SYNC_RATE = 2;
+/** Per user (all their sockets on a node): sync answers up to SYNC_MAX_MESSAGES each, 1 a second with bursts of 10 (a reconnect's catch-up rounds). */
+const SYNC_RATE = 1;
 const SYNC_BURST = 10;
-/** presence:watch and room:watch together: 2 a second, bursts of 10 (a screen's watches after a reconnect). Ending a watch is never limited. */
+/** Per user: presence:watch and room:watch together, 2 a second with bursts of 10 (the watches of a screen after a reconnect). Ending a watch is never limited. */
 const WATCH_RATE = 2;
 const WATCH_BURST = 10;
 const WATCH_REFRESH_MS = 30_000;
@@ -47,6 +47,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private readonly logger = new Logger(RealtimeGateway.name);
   private server!: IoServer;
   private watchRefresh?: NodeJS.Timeout;
+  private readonly userLimits = new UserBucketRegistry(
+    () => ({ sync: new TokenBucket(SYNC_RATE, SYNC_BURST), watch: new TokenBucket(WATCH_RATE, WATCH_BURST) }),
+    (SYNC_BURST / SYNC_RATE) * 1000,
+  );
 
   constructor(
     private readonly authenticator: Authenticator,
@@ -76,8 +80,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
             tokenExpiresAt: claims.exp * 1000,
             sendLimit: new TokenBucket(10, 30),
             typingLimit: new TokenBucket(3, 6),
-            syncLimit: new TokenBucket(SYNC_RATE, SYNC_BURST),
-            watchLimit: new TokenBucket(WATCH_RATE, WATCH_BURST),
+            userLimits: this.userLimits.acquire(user.code),
             typingAt: new Map(),
             watching: new Set(),
           };
@@ -110,6 +113,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!hasState(socket)) return;
     const state = stateOf(socket);
     clearTimeout(state.expiryTimer);
+    this.userLimits.release(state.user.code);
     for (const groupCode of state.watching) {
       await this.moderation.release(state.user, groupCode, socket.id).catch(() => undefined);
     }
@@ -162,8 +166,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     @MessageBody() body: unknown,
   ): Promise<Ack<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }>> {
     return respond(async () => {
-      const { user, syncLimit } = liveStateOf(socket);
-      if (!syncLimit.take()) throw tooManyRequests(1);
+      const { user, userLimits } = liveStateOf(socket);
+      if (!userLimits.sync.take()) throw tooManyRequests(1);
       const dto = await validatePayload(SyncDto, body);
       return this.messages.since(user, dto.groups);
     });
@@ -198,8 +202,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('presence:watch')
   watchPresence(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown) {
     return respond(async () => {
-      const { user, watchLimit } = liveStateOf(socket);
-      if (!watchLimit.take()) throw tooManyRequests(1);
+      const { user, userLimits } = liveStateOf(socket);
+      if (!userLimits.watch.take()) throw tooManyRequests(1);
       const dto = await validatePayload(PresenceWatchDto, body);
       const statuses = await this.presence.statusesFor(user, dto.userCodes);
       await socket.join(statuses.map((s) => presenceRoom(s.userCode)));
@@ -211,7 +215,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   watchRoom(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack> {
     return respond(async () => {
       const state = liveStateOf(socket);
-      if (!state.watchLimit.take()) throw tooManyRequests(1);
+      if (!state.userLimits.watch.take()) throw tooManyRequests(1);
       const dto = await validatePayload(GroupCodeDto, body);
       await this.moderation.watch(state.user, dto.groupCode, socket.id);
       state.watching.add(dto.groupCode);

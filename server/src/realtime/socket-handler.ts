@@ -4,7 +4,7 @@ import { Ack } from '../contracts/socket-events';
 import { AuthUser } from '../contracts/auth';
 import { ErrorKey, unauthorized } from '../common/errors';
 import { toEnvelope } from '../common/filters/error-envelope.filter';
-import { TokenBucket } from './socket-rate-limiter';
+import { TokenBucket, UserBuckets } from './socket-rate-limiter';
 
 /** What a connection carries between events. */
 export interface SocketState {
@@ -15,9 +15,8 @@ export interface SocketState {
   expired?: boolean;
   sendLimit: TokenBucket;
   typingLimit: TokenBucket;
-  syncLimit: TokenBucket;
-  /** presence:watch and room:watch share one budget */
-  watchLimit: TokenBucket;
+  /** sync, presence:watch and room:watch: shared by all the user's sockets on this node */
+  userLimits: UserBuckets;
   typingAt: Map<string, number>;
   watching: Set<string>;
 }

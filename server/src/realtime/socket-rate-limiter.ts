@@ -19,3 +19,43 @@ export class TokenBucket {
     return true;
   }
 }
+
+/** The budgets one user's sockets on this node share: opening more sockets does not buy more. */
+export interface UserBuckets {
+  sync: TokenBucket;
+  /** presence:watch and room:watch */
+  watch: TokenBucket;
+}
+
+/**
+ * Per-user buckets, held while the user has a socket on this node and for `keepMs` after the last one
+ * goes (long enough for a drained bucket to refill), so reconnecting does not reset a budget.
+ */
+export class UserBucketRegistry {
+  private readonly held = new Map<string, { buckets: UserBuckets; sockets: number; drop?: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly make: () => UserBuckets,
+    private readonly keepMs: number,
+  ) {}
+
+  acquire(userCode: string): UserBuckets {
+    const entry = this.held.get(userCode) ?? { buckets: this.make(), sockets: 0 };
+    clearTimeout(entry.drop);
+    entry.drop = undefined;
+    entry.sockets += 1;
+    this.held.set(userCode, entry);
+    return entry.buckets;
+  }
+
+  release(userCode: string): void {
+    const entry = this.held.get(userCode);
+    if (!entry) return;
+    entry.sockets -= 1;
+    if (entry.sockets > 0) return;
+    entry.drop = setTimeout(() => {
+      if (this.held.get(userCode) === entry && entry.sockets <= 0) this.held.delete(userCode);
+    }, this.keepMs);
+    entry.drop.unref();
+  }
+}
