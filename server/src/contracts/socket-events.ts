@@ -49,7 +49,8 @@ export interface ClientToServerEvents {
   /**
    * Catch-up: at most 100 groups, each once (a repeated group is 422); at most 500 messages per answer (200
    * per group). `more` names the groups to ask again from the newest seq received (cut short or not reached),
-   * `missing` those the caller may not read. 2 a second per socket, bursts of 10; faster is 429.
+   * `missing` those the caller may not read (a moderator: rooms they don't watch). 1 a second per user, bursts
+   * of 10; faster is 429.
    */
   sync: (
     payload: { groups: { groupCode: string; afterSeq: number }[] },
@@ -57,7 +58,7 @@ export interface ClientToServerEvents {
   ) => void;
   typing: (payload: { groupCode: string }) => void;
   activity: (payload: object) => void;
-  /** presence:watch and room:watch share a budget of 2 a second per socket (bursts of 10); faster is 429. */
+  /** presence:watch and room:watch share a budget of 2 a second per user (bursts of 10); faster is 429. */
   'presence:watch': (payload: { userCodes: string[] }, ack: (res: Ack<{ statuses: PresencePayload[] }>) => void) => void;
   'room:watch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
   'room:unwatch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
