@@ -60,6 +60,10 @@ export interface ClientToServerEvents {
   activity: (payload: object) => void;
   /** presence:watch and room:watch share a budget of 2 a second per user (bursts of 10); faster is 429. */
   'presence:watch': (payload: { userCodes: string[] }, ack: (res: Ack<{ statuses: PresencePayload[] }>) => void) => void;
+  /**
+   * Moderators in scope only (else 403); audited, and the participants see the group `watched`. While a watch
+   * lasts, that moderator may read the room's messages and files (REST and sync) without being in it.
+   */
   'room:watch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
   'room:unwatch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
   'auth:refresh': (payload: { token: string }, ack: (res: Ack<{ expiresAt: string }>) => void) => void;
