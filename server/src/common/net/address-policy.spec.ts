@@ -98,5 +98,6 @@ describe('publicOnlyLookup', () => {
     expect(await resolvesPublicOnly('push.example.com', dns)).toBe(true);
     expect(await resolvesPublicOnly('rebind.example.com', dns)).toBe(false);
     expect(await resolvesPublicOnly('nowhere.example.com', dns)).toBeNull();
+    expect(await resolvesPublicOnly('slow.example.com', () => undefined, 20)).toBeNull();
   });
 });

@@ -120,10 +120,19 @@ export function publicOnlyLookup(resolve: Resolver = dnsLookup as unknown as Res
   }) as LookupFunction;
 }
 
-/** Resolves a name and tells whether every address it has is public; null when it does not resolve. */
-export function resolvesPublicOnly(hostname: string, resolve: Resolver = dnsLookup as unknown as Resolver): Promise<boolean | null> {
+/**
+ * Resolves a name and tells whether every address it has is public; null when it does not resolve within
+ * `timeoutMs` (a slow resolver must not hold a request).
+ */
+export function resolvesPublicOnly(
+  hostname: string,
+  resolve: Resolver = dnsLookup as unknown as Resolver,
+  timeoutMs = 2000,
+): Promise<boolean | null> {
   return new Promise((done) => {
+    const timer = setTimeout(() => done(null), timeoutMs);
     resolve(hostname, { all: true }, (err, addresses) => {
+      clearTimeout(timer);
       if (err || addresses.length === 0) return done(null);
       done(addresses.every((a) => isPublicAddress(a.address)));
     });
