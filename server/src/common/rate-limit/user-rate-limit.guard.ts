@@ -1,5 +1,6 @@
 import { applyDecorators, CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config.schema';
@@ -14,7 +15,12 @@ const BUDGET = 'userRateLimit';
  * Spends one unit of the caller's `budget` before the handler (and before an upload is read); over the
  * budget the request is 429 with Retry-After, in the one error envelope. Every server node shares the count.
  */
-export const RateLimitedPerUser = (budget: UserBudget) => applyDecorators(SetMetadata(BUDGET, budget), UseGuards(UserRateLimitGuard));
+export const RateLimitedPerUser = (budget: UserBudget) =>
+  applyDecorators(
+    SetMetadata(BUDGET, budget),
+    UseGuards(UserRateLimitGuard),
+    ApiTooManyRequestsResponse({ description: `Over the caller's ${budget} budget (per user); Retry-After says when to try again` }),
+  );
 
 @Injectable()
 export class UserRateLimitGuard implements CanActivate {
