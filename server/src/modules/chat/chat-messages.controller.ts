@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
@@ -33,6 +33,7 @@ export class ChatMessagesController {
     summary: 'A page of 50 messages, oldest first: the newest (marks the chat read), older than time/beforeSeq, or after afterSeq',
   })
   @ApiOkResponse({ type: MessagePageDto })
+  @ApiForbiddenResponse({ description: 'MODERATION.WATCH_REQUIRED: a moderator not in the chat reads it only while watching it (room:watch)' })
   page(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: PageMessagesDto): Promise<MessagePageDto> {
     return this.messages.page(user, id, dto);
   }
