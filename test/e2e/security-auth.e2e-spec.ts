@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
+import { ConfigError, loadConfig } from '../../server/src/config/load-config';
 import { testEnv } from '../utils/test-env';
 
 // Replays of the security probe's findings on authentication (issue 16): each one must be refused.
@@ -24,6 +25,23 @@ describe('security: authentication', () => {
   });
   afterEach(() => closeAllSockets());
   afterAll(() => t.close());
+
+  describe('item 5: X-Forwarded-For is believed only for the proxies there are', () => {
+    const production = (TRUST_PROXY: string) =>
+      testEnv({ NODE_ENV: 'production', TRUST_PROXY, VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private' });
+
+    it('refuses trust-all in production, naming the variable, and takes hop counts or addresses', () => {
+      expect(() => loadConfig(production('true'))).toThrow(ConfigError);
+      expect(() => loadConfig(production('true'))).toThrow(/TRUST_PROXY: true trusts every X-Forwarded-For hop/);
+      expect(loadConfig(production('1')).TRUST_PROXY).toBe(1);
+      expect(loadConfig(production('10.0.0.0/8, loopback')).TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback']);
+      expect(loadConfig(production('false')).TRUST_PROXY).toBe(false);
+      expect(() => loadConfig(production('everything'))).toThrow(/TRUST_PROXY/);
+      expect(() => loadConfig(production('10.0.0.0/99'))).toThrow(/TRUST_PROXY/);
+      // Outside production "true" still works, as one hop.
+      expect(loadConfig(testEnv({ TRUST_PROXY: 'true' })).TRUST_PROXY).toBe(1);
+    });
+  });
 
   describe('item 7: ill-formed strings are 422, never 500', () => {
     it('refuses a lone surrogate in the e-mail on register and login', async () => {
