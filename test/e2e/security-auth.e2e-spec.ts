@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories';
+import { createInstance, createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
 import { ConfigError, loadConfig } from '../../server/src/config/load-config';
 import { testEnv } from '../utils/test-env';
@@ -139,6 +139,82 @@ describe('security: authentication', () => {
       const crossSite = await t.http().post('/api/user/refresh-token').set('Sec-Fetch-Site', 'cross-site').set('Cookie', cookie);
       expect(crossSite.status).toBe(403);
       await t.http().post('/api/user/refresh-token').set('Host', 'parley.test:8080').set('Origin', 'http://parley.test:8080').set('Cookie', cookie).expect(200);
+    });
+  });
+
+  describe('item 12: weak and context-derived passwords are refused, saying why', () => {
+    it('refuses the probe\'s passwords and ones built from the e-mail, name or instance name', async () => {
+      const host = `pw-${Date.now().toString(36)}.test`;
+      await createInstance(t, { hosts: [host], name: 'Marketplace Zephyr' });
+      const email = uniqueEmail('ada.lovelace');
+      const register = (password: string) =>
+        t.http().post('/api/user').set('Host', host).send({ email, password, name: 'Augusta', surname: 'Byron' });
+      const cases: [string, string][] = [
+        ['password', 'VALIDATION.PASSWORD.COMMON'],
+        ['12345678', 'VALIDATION.PASSWORD.COMMON'],
+        ['        ', 'VALIDATION.PASSWORD.TOO_WEAK'],
+        [email, 'VALIDATION.PASSWORD.PERSONAL'],
+        ['Augusta.Byron1815', 'VALIDATION.PASSWORD.PERSONAL'],
+        ['zephyr-marketplace-1', 'VALIDATION.PASSWORD.PERSONAL'],
+        ['qwertyuiop', 'VALIDATION.PASSWORD.COMMON'],
+      ];
+      for (const [password, rule] of cases) {
+        const res = await register(password);
+        expect([password, res.status, res.body]).toEqual([password, 422, { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: [rule] } }]);
+      }
+      await register('violet kettle under moonlight').expect(201);
+    });
+  });
+
+  describe('item 2: no e-mail extraction through search or avatars', () => {
+    const search = (token: string, query: string) => t.http().post('/api/user/search').set('Authorization', `Bearer ${token}`).send({ query });
+
+    it('never matches a part of an e-mail: the probe spelled addresses out prefix by prefix', async () => {
+      const victim = await createUser(t, { name: 'Victim', surname: 'Person', email: uniqueEmail('secret.prefix') });
+      const probe = await createUser(t);
+      const local = victim.user.email.split('@')[0];
+      for (const query of [local.slice(0, 6), local, `${local}@`, victim.user.email.slice(0, -2)]) {
+        expect((await search(probe.token, query).expect(200)).body).toEqual([]);
+      }
+      // Someone who knows the whole address finds its owner, as with any invitation by e-mail.
+      expect((await search(probe.token, victim.user.email).expect(200)).body.map((u: { code: string }) => u.code)).toEqual([victim.user.code]);
+    });
+
+    it('publishes no hash of the e-mail: avatars are initials unless the user opts in to Gravatar', async () => {
+      const viewer = await createUser(t);
+      const user = await createUser(t, { name: 'Opt', surname: 'Inner' });
+      const profile = () => t.http().get(`/api/user/${user.user.code}`).set('Authorization', `Bearer ${viewer.token}`).expect(200);
+      const before = (await profile()).body;
+      expect(before.avatar).toEqual({ code: 'initials', url: null });
+      expect(JSON.stringify(before)).not.toMatch(/gravatar|[0-9a-f]{32}/);
+
+      // In chats too: group participants and message authors.
+      const group = await t.http().put('/api/message/groups').set('Authorization', `Bearer ${user.token}`)
+        .send({ userList: [viewer.user.code], message: 'hello', createNewGroup: true }).expect(200);
+      expect(JSON.stringify(group.body)).not.toMatch(/gravatar/);
+
+      const me = await t.http().patch('/api/me').set('Authorization', `Bearer ${user.token}`).send({ gravatar: true }).expect(200);
+      expect(me.body.avatar).toEqual({ code: 'gravatar', url: expect.stringMatching(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}/) });
+      expect((await profile()).body.avatar.code).toBe('gravatar');
+      const groups = await t.http().get('/api/message/groups').set('Authorization', `Bearer ${viewer.token}`).expect(200);
+      expect(JSON.stringify(groups.body)).toMatch(/gravatar\.com/);
+
+      await t.http().patch('/api/me').set('Authorization', `Bearer ${user.token}`).send({ gravatar: false }).expect(200);
+      expect((await profile()).body.avatar).toEqual({ code: 'initials', url: null });
+      const bad = await t.http().patch('/api/me').set('Authorization', `Bearer ${user.token}`).send({ gravatar: 'yes' });
+      expect([bad.status, bad.body.data.brokenRules]).toEqual([422, ['VALIDATION.GRAVATAR.IS_BOOLEAN']]);
+    });
+
+    it('rate-limits search per user (30 a minute)', async () => {
+      const searcher = await createUser(t);
+      const other = await createUser(t);
+      const results = [];
+      for (let i = 0; i < 30; i++) results.push((await search(searcher.token, `name${i}xyz`)).status);
+      expect(results.every((s) => s === 200)).toBe(true);
+      const blocked = await search(searcher.token, 'one more');
+      expect([blocked.status, blocked.body.message]).toEqual([429, 'SHARED.ERROR.TOO_MANY_REQUESTS']);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      await search(other.token, 'one more').expect(200);
     });
   });
 });

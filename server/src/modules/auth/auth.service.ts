@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorKey, unauthorized } from '../../common/errors';
+import { ErrorKey, unauthorized, unprocessable } from '../../common/errors';
 import { RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config.schema';
@@ -9,6 +9,7 @@ import { UsersService } from '../users/users.service';
 import { LoginDto, RegisterDto } from './dto/auth-request.dto';
 import { LoginResponseDto } from './dto/auth-response.dto';
 import { accountId, LoginThrottleService } from './login-throttle.service';
+import { passwordProblem } from './password-policy';
 import { PasswordService } from './password.service';
 import { safeRedirectUrl } from './redirect-url';
 import { IssuedSession } from './refresh-cookie';
@@ -31,6 +32,8 @@ export class AuthService {
   async register(instance: InstanceEntity, dto: RegisterDto, ip: string | undefined): Promise<IssuedSession<LoginResponseDto>> {
     await this.rateLimit.consume(this.registerLimits(instance, dto.email, ip));
     const { password, ...profile } = dto;
+    const weak = passwordProblem(password, { email: dto.email, name: dto.name, surname: dto.surname, instanceName: instance.name });
+    if (weak) throw unprocessable([weak]);
     const user = await this.users.register(instance, { ...profile, passwordHash: await this.passwords.hash(password) });
     await this.throttle.registered(instance.id, user.email, ip);
     return this.sessions.start(user, instance.code, false, '/');

@@ -5,7 +5,7 @@ import { Role } from '../../contracts/roles';
 import { UserEntity } from './user.entity';
 
 export type NewUser = Pick<UserEntity, 'instanceId' | 'email' | 'passwordHash' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone'>;
-export type ProfileChanges = Partial<Pick<UserEntity, 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone'>>;
+export type ProfileChanges = Partial<Pick<UserEntity, 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone' | 'gravatar'>>;
 
 const isEmailTaken = (err: unknown) =>
   err instanceof QueryFailedError && (err.driverError as { constraint?: string }).constraint === 'UQ_user_instance_email';
@@ -43,7 +43,10 @@ export class UsersRepository {
     return this.users.findBy({ code: In(codes), ...(instanceId ? { instanceId } : {}) });
   }
 
-  /** Name, surname or "name surname" containing the text, or an e-mail starting with it; case-insensitive. */
+  /**
+   * Name, surname or "name surname" containing the text (case-insensitive), or an e-mail equal to the whole
+   * text. Never a part of an e-mail: prefixes would let anyone spell out an address letter by letter.
+   */
   search(instanceId: string | null, text: string, limit: number): Promise<UserEntity[]> {
     const escaped = escapeLike(text);
     const qb = this.users.createQueryBuilder('u');
@@ -55,10 +58,10 @@ export class UsersRepository {
             .where(`u.name ILIKE :contains ESCAPE '\\'`)
             .orWhere(`u.surname ILIKE :contains ESCAPE '\\'`)
             .orWhere(`(u.name || ' ' || u.surname) ILIKE :contains ESCAPE '\\'`)
-            .orWhere(`u.email LIKE :prefix ESCAPE '\\'`),
+            .orWhere('u.email = :exact'),
         ),
       )
-      .setParameters({ contains: `%${escaped}%`, prefix: `${escaped.toLowerCase()}%` })
+      .setParameters({ contains: `%${escaped}%`, exact: text.toLowerCase() })
       .orderBy(`CASE WHEN (u.name || ' ' || u.surname) ILIKE :start ESCAPE '\\' THEN 0 ELSE 1 END`)
       .setParameter('start', `${escaped}%`)
       .addOrderBy('u.name')

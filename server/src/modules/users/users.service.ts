@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newCode } from '../../common/codes';
 import { conflict, ErrorKey, notFound } from '../../common/errors';
 import { gravatarUrl } from '../../common/gravatar';
+import { RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { AuthUser } from '../../contracts/auth';
 import { isGlobalRole } from '../../contracts/roles';
 import { PresenceService } from '../presence/presence.service';
@@ -14,6 +15,15 @@ import { UserEntity } from './user.entity';
 import { ProfileChanges, UsersRepository } from './users.repository';
 
 const SEARCH_LIMIT = 20;
+
+/**
+ * Searches per user: plenty for typing into the search box (200 ms debounce), far too few to list an
+ * instance's people by brute force. Per user, not per IP, so a busy office is not one budget.
+ */
+const searchLimits = (userCode: string): RateLimitRule[] => [
+  { name: 'user-search:minute', id: userCode, limit: 30, windowSeconds: 60 },
+  { name: 'user-search:hour', id: userCode, limit: 300, windowSeconds: 3600 },
+];
 
 export interface NewAccount {
   email: string;
@@ -40,6 +50,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly presence: PresenceService,
+    private readonly rateLimit: RateLimitService,
   ) {}
 
   /** Global roles see every instance (null); everyone else only their own. */
@@ -101,6 +112,7 @@ export class UsersService {
   }
 
   async search(viewer: AuthUser, query: string): Promise<UserResponseDto[]> {
+    await this.rateLimit.consume(searchLimits(viewer.code));
     return this.withAway(await this.users.search(this.scope(viewer), query, SEARCH_LIMIT));
   }
 
