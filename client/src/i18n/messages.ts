@@ -88,6 +88,7 @@ export const SERVER_MESSAGE_KEYS = [
   tk('SHARED.USER.SESSION_EXPIRED'),
   tk('SHARED.USER.INVALID_CREDENTIALS'),
   tk('SHARED.ERROR.FORBIDDEN'),
+  tk('SHARED.ERROR.CROSS_ORIGIN'),
   tk('SHARED.ERROR.NOT_FOUND'),
   tk('SHARED.ERROR.CONFLICT'),
   tk('SHARED.USER.EMAIL_TAKEN'),
@@ -103,6 +104,9 @@ export const SERVER_MESSAGE_KEYS = [
   tk('VALIDATION.CUSTOM_CSS.SCRIPT'),
   tk('VALIDATION.CUSTOM_CSS.UNSAFE_URL'),
   tk('VALIDATION.LOGO_URL.MATCHES'),
+  tk('VALIDATION.PASSWORD.COMMON'),
+  tk('VALIDATION.PASSWORD.PERSONAL'),
+  tk('VALIDATION.PASSWORD.TOO_WEAK'),
 ];
 
 /** A server message key translated; unknown keys fall back to a generic sentence, never the raw key. */
