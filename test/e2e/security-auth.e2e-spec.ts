@@ -2,6 +2,9 @@ import { createHmac } from 'node:crypto';
 import { createInstance, createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
 import { ConfigError, loadConfig } from '../../server/src/config/load-config';
+import { Role } from '../../server/src/contracts/roles';
+import { InstanceEntity } from '../../server/src/modules/instances/instance.entity';
+import { UsersService } from '../../server/src/modules/users/users.service';
 import { testEnv } from '../utils/test-env';
 
 // Replays of the security probe's findings on authentication (issue 16): each one must be refused.
@@ -215,6 +218,52 @@ describe('security: authentication', () => {
       expect([blocked.status, blocked.body.message]).toEqual([429, 'SHARED.ERROR.TOO_MANY_REQUESTS']);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       await search(other.token, 'one more').expect(200);
+    });
+  });
+
+  describe('item 6: instance admins are appointed, never first come', () => {
+    it('the first to register on a newly configured tenant host is a plain user', async () => {
+      const host = `tenant-${Date.now().toString(36)}.test`;
+      await createInstance(t, { hosts: [host] });
+      const first = await t.http().post('/api/user').set('Host', host).send({ email: uniqueEmail(), password: DEFAULT_PASSWORD, name: 'Early' }).expect(201);
+      expect(first.body.user.role).toBe(Role.InstanceUser);
+      const admin = await t.http().post('/api/Instance').set('Authorization', `Bearer ${first.body.token}`).send({ name: 'Mine now' });
+      expect(admin.status).toBe(403);
+    });
+
+    it('a global admin appoints a user of the instance as its owner and admin, audited', async () => {
+      const host = `owned-${Date.now().toString(36)}.test`;
+      const instance = await createInstance(t, { hosts: [host] });
+      const globalAdmin = await createUser(t, { role: Role.GlobalAdmin });
+      const owner = await createUser(t, { instanceId: instance.id });
+      const outsider = await createUser(t);
+      const appoint = (as: string, userCode: string, code = instance.code) =>
+        t.http().put(`/api/Instance/${code}/owner`).set('Authorization', `Bearer ${as}`).send({ userCode });
+
+      await appoint(owner.token, owner.user.code).expect(403);
+      const foreign = await appoint(globalAdmin.token, outsider.user.code);
+      expect([foreign.status, foreign.body.data?.brokenRules]).toEqual([422, ['VALIDATION.USER_CODE.NOT_IN_INSTANCE']]);
+      await appoint(globalAdmin.token, owner.user.code, 'nosuchinstance1').expect(404);
+
+      await appoint(globalAdmin.token, owner.user.code).expect(200);
+      const me = await t.http().get('/api/me').set('Authorization', `Bearer ${owner.token}`).expect(200);
+      expect(me.body.role).toBe(Role.InstanceAdmin);
+      const owned = await t.http().get('/api/Instance/Owned').set('Authorization', `Bearer ${owner.token}`).expect(200);
+      expect(owned.body.map((i: { code: string }) => i.code)).toEqual([instance.code]);
+      const audit = await t.http().get('/api/admin/audit').set('Authorization', `Bearer ${globalAdmin.token}`).expect(200);
+      expect(JSON.stringify(audit.body)).toContain('instance.owner');
+    });
+
+    it('the default instance makes its very first user admin only with FIRST_USER_ADMIN (on outside production)', async () => {
+      expect(loadConfig(testEnv()).FIRST_USER_ADMIN).toBe(true);
+      expect(loadConfig(testEnv({ NODE_ENV: 'production', VAPID_PUBLIC_KEY: 'p', VAPID_PRIVATE_KEY: 'q' })).FIRST_USER_ADMIN).toBe(false);
+      // A fresh default instance, as on a first `npm start` (the run's real default instance has users already).
+      const fresh = await createInstance(t);
+      const asDefault = { ...fresh, isDefault: true } as InstanceEntity;
+      const users = t.app.get(UsersService);
+      const account = (name: string) => ({ email: uniqueEmail(name), passwordHash: 'x', name });
+      expect((await users.register(asDefault, account('first'))).role).toBe(Role.InstanceAdmin);
+      expect((await users.register(asDefault, account('second'))).role).toBe(Role.InstanceUser);
     });
   });
 });

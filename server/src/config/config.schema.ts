@@ -81,6 +81,12 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   CLIENT_DIST: z.string().default('client/dist'),
   DEFAULT_INSTANCE_NAME: z.string().min(1).max(100).default('Parley'),
+  /**
+   * Whether the first user registered on the DEFAULT instance becomes its instance admin (a fresh
+   * `npm start`). Unset: yes outside production, no in production, where admins are appointed. Other
+   * instances never make anyone admin by registering first.
+   */
+  FIRST_USER_ADMIN: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -123,7 +129,12 @@ export const validatedConfigSchema = configSchema
       });
     }
   })
-  .transform((config) => ({ ...config, TRUST_PROXY: config.TRUST_PROXY === 'trust-all' ? 1 : config.TRUST_PROXY }));
+  .transform((config) => ({
+    ...config,
+    TRUST_PROXY: config.TRUST_PROXY === 'trust-all' ? 1 : config.TRUST_PROXY,
+    FIRST_USER_ADMIN:
+      config.FIRST_USER_ADMIN === undefined ? config.NODE_ENV !== 'production' : config.FIRST_USER_ADMIN === 'true' || config.FIRST_USER_ADMIN === '1',
+  }));
 
 export type AppConfig = z.infer<typeof validatedConfigSchema>;
 export type AuthProviderConfig = z.infer<typeof authProvider>;

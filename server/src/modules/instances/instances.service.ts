@@ -11,6 +11,7 @@ import { InstanceResolver } from './instance-resolver.service';
 import { InstancePatch, InstancesRepository } from './instances.repository';
 
 export const NOTHING_TO_UPDATE = 'VALIDATION.INSTANCE.NOTHING_TO_UPDATE';
+export const OWNER_NOT_IN_INSTANCE = 'VALIDATION.USER_CODE.NOT_IN_INSTANCE';
 
 @Injectable()
 export class InstancesService {
@@ -45,6 +46,14 @@ export class InstancesService {
   async owned(user: AuthUser): Promise<InstanceDto[]> {
     const own = user.role === Role.InstanceAdmin ? user.instanceId : undefined;
     return (await this.repo.findOwnedBy(user.id, own)).map(mapInstance);
+  }
+
+  /** A global admin makes a user of the instance its owner and instance admin (instance admins are never first-come). */
+  async appointOwner(user: AuthUser, code: string, userCode: string): Promise<InstanceDto> {
+    const instance = await this.repo.findByCode(code);
+    if (!instance) throw notFound();
+    if (!(await this.repo.appointOwner(instance.id, userCode, user.id))) throw unprocessable([OWNER_NOT_IN_INSTANCE]);
+    return mapInstance(await this.repo.findById(instance.id).then((i) => i ?? instance));
   }
 
   async update(user: AuthUser, dto: UpdateInstanceDto): Promise<InstanceDto> {

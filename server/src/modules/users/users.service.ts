@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { newCode } from '../../common/codes';
 import { conflict, ErrorKey, notFound } from '../../common/errors';
 import { gravatarUrl } from '../../common/gravatar';
 import { RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config.schema';
 import { AuthUser } from '../../contracts/auth';
 import { isGlobalRole } from '../../contracts/roles';
 import { PresenceService } from '../presence/presence.service';
@@ -51,6 +53,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly presence: PresenceService,
     private readonly rateLimit: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Global roles see every instance (null); everyone else only their own. */
@@ -59,10 +62,11 @@ export class UsersService {
   }
 
   /**
-   * Registers a user in the instance chosen by the request's host. Decision (the spec does not say who
-   * administers a new instance): the first user registered in an instance becomes its instance admin
-   * (role 50), every later one an instance user (role 0). E-mails are stored lower-cased and are unique
-   * per instance (409 SHARED.USER.EMAIL_TAKEN).
+   * Registers a user in the instance chosen by the request's host, as an instance user (role 0). Admins
+   * are never first come, first served: a tenant's admin is appointed by a global admin (PUT
+   * /api/Instance/{code}/owner). Only the default instance, with FIRST_USER_ADMIN (on by default outside
+   * production: a fresh `npm start`), makes its very first user its instance admin. E-mails are stored
+   * lower-cased and are unique per instance (409 SHARED.USER.EMAIL_TAKEN).
    */
   async register(instance: InstanceEntity, account: NewAccount): Promise<UserEntity> {
     const fields = normalise(account);
@@ -77,7 +81,7 @@ export class UsersService {
       country: fields.country ?? null,
       lang: fields.lang ?? 'eng',
       timezone: fields.timezone ?? 'UTC',
-    });
+    }, instance.isDefault && this.config.FIRST_USER_ADMIN);
     if (!user) throw conflict(ErrorKey.EmailTaken);
     return user;
   }
