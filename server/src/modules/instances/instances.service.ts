@@ -60,8 +60,10 @@ export class InstancesService {
     const target = await this.editableTarget(user, dto.code);
     const patch = toPatch(dto);
     if (Object.keys(patch).length === 0) throw unprocessable([NOTHING_TO_UPDATE]);
-    if (patch.customCss) {
-      const problems = customCssProblems(patch.customCss);
+    // The CSS is checked against the logo it will be served with: a new logo must not leave a foreign URL behind.
+    const css = patch.customCss ?? (patch.logoUrl !== undefined ? target.customCss : '');
+    if (css) {
+      const problems = customCssProblems(css, { logoUrl: patch.logoUrl !== undefined ? patch.logoUrl : target.logoUrl });
       if (problems.length) throw unprocessable(problems);
     }
     const updated = await this.repo.update(target.id, patch);
