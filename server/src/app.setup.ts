@@ -18,7 +18,7 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(requestIdMiddleware, securityHeaders, answerOptions, requireSameOrigin(config.PUBLIC_URL), requireKnownBodyType);
+  app.use(requestIdMiddleware, securityHeaders(config.NODE_ENV === 'production'), answerOptions, requireSameOrigin(config.PUBLIC_URL), requireKnownBodyType);
   app.useBodyParser('json', { limit: config.BODY_LIMIT, strict: true });
   app.use(bodyParserErrorHandler);
   app.use(cookieParser());

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createInstance, createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories';
+import { createTestApp } from '../utils/create-app';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
 import { ConfigError, loadConfig } from '../../server/src/config/load-config';
 import { Role } from '../../server/src/contracts/roles';
@@ -290,6 +291,23 @@ describe('security: authentication', () => {
       const css = await t.http().get('/instance/styles.css').set('Host', other.hosts[0]).expect(200);
       expect(css.text).toContain('--instance-color');
       expect(css.text).not.toContain('fake');
+    });
+  });
+
+  describe('item 10: HSTS behind https in production', () => {
+    it('sends Strict-Transport-Security only for https requests (X-Forwarded-Proto from the one trusted proxy) in production', async () => {
+      const vapid = await import('web-push').then((m) => m.generateVAPIDKeys());
+      const prod = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: '1', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
+      try {
+        const https = await prod.http().get('/api/health').set('X-Forwarded-Proto', 'https');
+        expect(https.headers['strict-transport-security']).toBe('max-age=31536000');
+        const http = await prod.http().get('/api/health');
+        expect(http.headers['strict-transport-security']).toBeUndefined();
+      } finally {
+        await prod.close();
+      }
+      const dev = await t.http().get('/api/health').set('X-Forwarded-Proto', 'https');
+      expect(dev.headers['strict-transport-security']).toBeUndefined();
     });
   });
 });
