@@ -166,7 +166,19 @@ describe('security: authentication', () => {
         const res = await register(password);
         expect([password, res.status, res.body]).toEqual([password, 422, { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: [rule] } }]);
       }
+      const repeated = await register('password'.repeat(16));
+      expect([repeated.status, repeated.body.data?.brokenRules]).toEqual([422, [expect.stringMatching(/^VALIDATION\.PASSWORD\.(COMMON|TOO_WEAK)$/)]]);
       await register('violet kettle under moonlight').expect(201);
+    });
+
+    it('judges long passwords off the event loop: a 128-character one is accepted while other requests go on', async () => {
+      const email = uniqueEmail('long');
+      const password = 'Tr0ub4d0r&3$P@55w0rd!1337'.repeat(6).slice(0, 128);
+      const [res, health] = await Promise.all([
+        t.http().post('/api/user').send({ email, password, name: 'Long' }),
+        t.http().get('/api/health'),
+      ]);
+      expect([res.status, health.status]).toEqual([201, 200]);
     });
   });
 

@@ -10,6 +10,7 @@ import { UsersModule } from '../users/users.module';
 import { AuthProvidersController } from './auth-providers.controller';
 import { AuthProvidersService } from './auth-providers.service';
 import { LoginThrottleService } from './login-throttle.service';
+import { PasswordPolicy } from './password-policy';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordService } from './password.service';
@@ -35,7 +36,7 @@ const jwtModule = JwtModule.registerAsync({
 @Module({
   imports: [jwtModule, TypeOrmModule.forFeature([RefreshTokenEntity]), UsersModule, PresenceModule, RateLimitModule],
   controllers: [AuthController, AuthProvidersController],
-  providers: [TokenService, PasswordService, RefreshTokensRepository, SessionService, AuthService, LoginThrottleService, AuthProvidersService, RefreshCookie],
+  providers: [TokenService, PasswordService, RefreshTokensRepository, SessionService, AuthService, LoginThrottleService, PasswordPolicy, AuthProvidersService, RefreshCookie],
   exports: [TokenService],
 })
 export class AuthModule {}

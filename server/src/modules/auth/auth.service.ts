@@ -9,7 +9,7 @@ import { UsersService } from '../users/users.service';
 import { LoginDto, RegisterDto } from './dto/auth-request.dto';
 import { LoginResponseDto } from './dto/auth-response.dto';
 import { accountId, LoginThrottleService } from './login-throttle.service';
-import { passwordProblem } from './password-policy';
+import { PasswordPolicy } from './password-policy';
 import { PasswordService } from './password.service';
 import { safeRedirectUrl } from './redirect-url';
 import { IssuedSession } from './refresh-cookie';
@@ -25,6 +25,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly rateLimit: RateLimitService,
     private readonly throttle: LoginThrottleService,
+    private readonly passwordPolicy: PasswordPolicy,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,7 +33,7 @@ export class AuthService {
   async register(instance: InstanceEntity, dto: RegisterDto, ip: string | undefined): Promise<IssuedSession<LoginResponseDto>> {
     await this.rateLimit.consume(this.registerLimits(instance, dto.email, ip));
     const { password, ...profile } = dto;
-    const weak = passwordProblem(password, { email: dto.email, name: dto.name, surname: dto.surname, instanceName: instance.name });
+    const weak = await this.passwordPolicy.problem(password, { email: dto.email, name: dto.name, surname: dto.surname, instanceName: instance.name });
     if (weak) throw unprocessable([weak]);
     const user = await this.users.register(instance, { ...profile, passwordHash: await this.passwords.hash(password) });
     await this.throttle.registered(instance.id, user.email, ip);
