@@ -70,6 +70,11 @@ describe('Content-Security-Policy', () => {
     await page.getByTestId('login-form').waitFor();
     await fillLogin(page, admin.user.email, DEFAULT_PASSWORD);
     await page.getByTestId('dashboard').waitFor();
+    // The service worker registers and runs under the policy too.
+    const worker = await page.evaluate(
+      "Promise.race([navigator.serviceWorker.ready.then((r) => Boolean(r.active)), new Promise((done) => setTimeout(() => done('no worker within 10 s'), 10000))])",
+    );
+    expect(worker).toBe(true);
     await page.goto(`${base}/messages`);
     await page.getByTestId('chat-page').waitFor();
     await page.waitForFunction("document.querySelector('link[href*=\"/instance/styles.css\"]') !== null");
