@@ -18,8 +18,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
   },
   server: {
+    // The Host header is passed on unchanged (changeOrigin: false): the server picks the instance by it and
+    // refuses state-changing /api calls whose Origin is not that host (CSRF).
     proxy: {
-      '/api': server,
+      '/api': { target: server, changeOrigin: false },
       '/assets/config.json': server,
       '/instance': server,
       '/socket.io': { target: server, ws: true },

@@ -10,7 +10,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { RedisService } from './redis/redis.service';
 import { bodyParserErrorHandler } from './common/filters/error-envelope.filter';
 import { requestIdMiddleware } from './common/logger';
-import { answerOptions, requireKnownBodyType, securityHeaders } from './common/middleware/http-hardening';
+import { answerOptions, requireKnownBodyType, requireSameOrigin, securityHeaders } from './common/middleware/http-hardening';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
 export function configureApp(app: NestExpressApplication): AppConfig {
@@ -18,9 +18,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(requestIdMiddleware, securityHeaders, answerOptions, requireKnownBodyType);
+  app.use(requestIdMiddleware, securityHeaders(config.NODE_ENV === 'production'), answerOptions, requireSameOrigin(config.PUBLIC_URL), requireKnownBodyType);
   app.useBodyParser('json', { limit: config.BODY_LIMIT, strict: true });
-  app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.use(bodyParserErrorHandler);
   app.use(cookieParser());
   app.setGlobalPrefix('api', { exclude: ['instance/styles.css', 'assets/config.json'] });
@@ -38,7 +37,8 @@ const API_DESCRIPTION = [
   '(SHARED.ERROR.*), and 422 carries `data.brokenRules`, one translation key per broken rule (VALIDATION.<FIELD>.<RULE>).',
   '400 malformed JSON (also a bare string/number/null body), 401 no or bad token, 403 role, 404 unknown route or',
   'an object the caller may not see, 405 wrong method (with Allow), 409 conflict, 413 body over BODY_LIMIT,',
-  '415 an /api body that is not JSON (or multipart for uploads), 422 validation (unknown fields, wrong types, too long,',
+  '403 also for a state-changing call whose Origin is another site, 415 an /api body that is not JSON (multipart only for',
+  'POST /api/File uploads; form-encoded bodies are refused), 422 validation (unknown fields, wrong types, too long,',
   'nesting deeper than 32, NUL characters), 429 rate limit (with Retry-After), 500 internal (never a stack or message).',
   'Every response carries X-Request-Id (the one sent, if sane, else a fresh UUID), which the logs carry too.',
 ].join('\n');

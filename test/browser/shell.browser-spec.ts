@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEFAULT_PASSWORD, createUser, uniqueEmail } from '../factories';
+import { DEFAULT_PASSWORD, createInstance, createUser, uniqueEmail } from '../factories';
 import { Role } from '../../server/src/contracts/roles';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 
@@ -43,6 +43,46 @@ describe('the served client', () => {
       const body = await res.text();
       expect({ script, dev: /jsxDEV|react-dom\.development/.test(body) }).toEqual({ script, dev: false });
     }
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  it('loads the shell, logs in, opens the chat and the admin screen with instance styles, with no CSP violation', async () => {
+    // A host of its own (127.0.0.1 rather than localhost), so its instance's custom CSS touches no other test.
+    const base = `http://127.0.0.1:${new URL(h.baseUrl).port}`;
+    const instance = await createInstance(h.app, {
+      hosts: ['127.0.0.1'],
+      logoUrl: '/assets/logo.svg',
+      customCss: '.mantine-AppShell-header { border-bottom: 2px solid var(--instance-accent); background-image: url(/assets/logo.svg); }',
+    });
+    const admin = await createUser(h.app, { instanceId: instance.id, role: Role.InstanceAdmin });
+    const { page } = await h.open();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
+    );
+
+    const shell = await page.goto(`${base}/auth`);
+    expect(shell?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByTestId('login-form').waitFor();
+    await fillLogin(page, admin.user.email, DEFAULT_PASSWORD);
+    await page.getByTestId('dashboard').waitFor();
+    // The service worker registers and runs under the policy too.
+    const worker = await page.evaluate(
+      "Promise.race([navigator.serviceWorker.ready.then((r) => Boolean(r.active)), new Promise((done) => setTimeout(() => done('no worker within 10 s'), 10000))])",
+    );
+    expect(worker).toBe(true);
+    await page.goto(`${base}/messages`);
+    await page.getByTestId('chat-page').waitFor();
+    await page.waitForFunction("document.querySelector('link[href*=\"/instance/styles.css\"]') !== null");
+    await page.goto(`${base}/admin`);
+    await page.getByTestId('admin-form').waitFor();
+    await page.getByTestId('admin-color').fill('#e8590c');
+    await page.waitForTimeout(500);
+    expect(violations).toEqual([]);
   });
 });
 

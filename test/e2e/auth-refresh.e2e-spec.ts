@@ -27,9 +27,9 @@ describe('POST /api/user/refresh-token', () => {
   /** A fresh user logged in through the API; answers its first refresh cookie. */
   const login = async (rememberMe = false) => {
     const email = uniqueEmail('rt');
-    const reg = await t.http().post('/api/user').send({ email, password: 'longenough', name: 'Refresh' }).expect(201);
+    const reg = await t.http().post('/api/user').send({ email, password: 'long enough, really', name: 'Refresh' }).expect(201);
     if (!rememberMe) return { cookie: cookieOf(reg), code: reg.body.user.code as string };
-    const res = await t.http().post('/api/user/login').send({ email, password: 'longenough', rememberMe }).expect(200);
+    const res = await t.http().post('/api/user/login').send({ email, password: 'long enough, really', rememberMe }).expect(200);
     return { cookie: cookieOf(res), code: res.body.user.code as string };
   };
   const expectCleared = (res: Res) => expect(setCookie(res)).toMatch(/^parley_rt=;.*Path=\/api\/user.*Expires=Thu, 01 Jan 1970/);

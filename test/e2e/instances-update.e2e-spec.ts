@@ -110,7 +110,7 @@ describe('POST /api/Instance', () => {
       [{ logoUrl: 'http://cdn.example.com/logo.png' }, 'VALIDATION.LOGO_URL.MATCHES'],
       [{ logoUrl: '//cdn.example.com/logo.png' }, 'VALIDATION.LOGO_URL.MATCHES'],
       [{ logoUrl: `https://x.example/${'a'.repeat(2048)}` }, 'VALIDATION.LOGO_URL.MAX_LENGTH'],
-      [{ customCss: '@import url(https://evil.example/x.css);' }, 'VALIDATION.CUSTOM_CSS.IMPORT'],
+      [{ customCss: '@import url(/x.css);' }, 'VALIDATION.CUSTOM_CSS.IMPORT'],
       [{ customCss: '</style><script>alert(1)</script>' }, 'VALIDATION.CUSTOM_CSS.STYLE_TAG'],
       [{ customCss: '.a { background: url(http://tracker.example/p.gif) }' }, 'VALIDATION.CUSTOM_CSS.UNSAFE_URL'],
       [{ customCss: '.a { width: expression(alert(1)) }' }, 'VALIDATION.CUSTOM_CSS.SCRIPT'],

@@ -40,13 +40,15 @@ describe('users: search, list, profiles, me', () => {
       expect(codes((await search(me, `${tag} lovelace`)).body)).toEqual([me.user.code]);
     });
 
-    it('matches an e-mail only from its start', async () => {
-      expect(codes((await search(me, `grace.${tag}`)).body)).toEqual([mate.user.code]);
+    it('matches a whole e-mail address (any case), never a part of one', async () => {
+      expect(codes((await search(me, mate.user.email.toUpperCase())).body)).toEqual([mate.user.code]);
+      expect((await search(me, `grace.${tag}`)).body).toEqual([]);
       expect((await search(me, `${tag}@example`)).body).toEqual([]);
+      expect((await search(me, mate.user.email.slice(0, -1))).body).toEqual([]);
     });
 
     it('answers public profiles only', async () => {
-      const [found] = (await search(me, `grace.${tag}`)).body;
+      const [found] = (await search(me, mate.user.email)).body;
       expect(Object.keys(found).sort()).toEqual(PUBLIC_FIELDS);
       expect(found.avatar).toEqual({ code: 'custom', url: 'https://cdn.test/g.png' });
     });

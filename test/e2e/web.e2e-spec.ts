@@ -32,6 +32,22 @@ describe('the built client, served by the server', () => {
     }
   });
 
+  it('sends the shell with a Content-Security-Policy: scripts, connections and workers from our origin only', async () => {
+    for (const path of ['/', '/messages', '/index.html']) {
+      const csp: string = (await t.http().get(path).set('Accept', HTML).expect(200)).headers['content-security-policy'];
+      const directives = Object.fromEntries(csp.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+      expect(directives).toMatchObject({
+        'default-src': "'self'",
+        'script-src': "'self'",
+        'connect-src': "'self'",
+        'worker-src': "'self'",
+        'object-src': "'none'",
+        'base-uri': "'self'",
+        'frame-ancestors': "'self'",
+      });
+    }
+  });
+
   it('serves hashed assets as immutable and other files revalidated', async () => {
     const js = await t.http().get('/static/index-AbC123xy.js').expect(200);
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');

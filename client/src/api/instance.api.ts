@@ -15,5 +15,7 @@ export const instanceApi = {
   /** The full instance (with its custom CSS) for its members and global users. */
   byCode: (code: string) => http.get<Instance>(`/api/Instance/${encodeURIComponent(code)}`, { cache: false }),
   save: (changes: InstanceChanges) => http.post<Instance>('/api/Instance', changes),
+  /** Global admins: makes a user of the instance its owner and instance admin. */
+  appointOwner: (code: string, userCode: string) => http.put<Instance>(`/api/Instance/${encodeURIComponent(code)}/owner`, { userCode }),
   config: () => http.get<AppConfigFile>('/assets/config.json'),
 };

@@ -17,7 +17,7 @@ export interface RegisterInput {
   lang: string;
 }
 
-export type ProfileChanges = Partial<Pick<User, 'name' | 'surname' | 'country' | 'lang'>> & { timezone?: string };
+export type ProfileChanges = Partial<Pick<User, 'name' | 'surname' | 'country' | 'lang'>> & { timezone?: string; gravatar?: boolean };
 
 // Login, register and refresh failures are the session's to handle: the global handler would
 // otherwise answer a wrong password with "session expired".

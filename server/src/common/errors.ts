@@ -15,6 +15,7 @@ export const ErrorKey = {
   SessionExpired: 'SHARED.USER.SESSION_EXPIRED',
   InvalidCredentials: 'SHARED.USER.INVALID_CREDENTIALS',
   Forbidden: 'SHARED.ERROR.FORBIDDEN',
+  CrossOrigin: 'SHARED.ERROR.CROSS_ORIGIN',
   NotFound: 'SHARED.ERROR.NOT_FOUND',
   MethodNotAllowed: 'SHARED.ERROR.METHOD_NOT_ALLOWED',
   Conflict: 'SHARED.ERROR.CONFLICT',

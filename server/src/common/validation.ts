@@ -28,17 +28,24 @@ export const MAX_INPUT_DEPTH = 32;
 const inputRule = (type: string, rule: string) =>
   new AppError(HttpStatus.UNPROCESSABLE_ENTITY, ErrorKey.Validation, { brokenRules: [`VALIDATION.${type.toUpperCase()}.${rule}`] });
 
-type InputProblem = 'TOO_DEEP' | 'NUL_CHARACTER' | 'FORBIDDEN_KEY';
+type InputProblem = 'TOO_DEEP' | 'NUL_CHARACTER' | 'ILL_FORMED_STRING' | 'FORBIDDEN_KEY';
 
-const keyProblem = (key: string): InputProblem | undefined =>
-  key === '__proto__' ? 'FORBIDDEN_KEY' : key.includes('\u0000') ? 'NUL_CHARACTER' : undefined;
+/**
+ * A lone UTF-16 surrogate ("\ud800", legal in JSON) is no text: validators that encode it throw
+ * URIError, Postgres would store U+FFFD or refuse it. Refused once here for every input.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const stringProblem = (text: string): InputProblem | undefined =>
+  text.includes('\u0000') ? 'NUL_CHARACTER' : LONE_SURROGATE.test(text) ? 'ILL_FORMED_STRING' : undefined;
+
+const keyProblem = (key: string): InputProblem | undefined => (key === '__proto__' ? 'FORBIDDEN_KEY' : stringProblem(key));
 
 /**
  * Postgres refuses NUL in text (a 500 if it got that far), and nothing we store needs it. JSON.parse
  * makes "__proto__" an own key that class-transformer skips, so the whitelist would never see it.
  */
 function inputProblem(value: unknown, depth = 0): InputProblem | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? 'NUL_CHARACTER' : undefined;
+  if (typeof value === 'string') return stringProblem(value);
   if (value === null || typeof value !== 'object') return undefined;
   if (depth >= MAX_INPUT_DEPTH) return 'TOO_DEEP';
   for (const [key, item] of Object.entries(value)) {
@@ -51,7 +58,7 @@ function inputProblem(value: unknown, depth = 0): InputProblem | undefined {
 /**
  * Strict DTO validation: unknown fields and wrong types are rejected, nothing is coerced. Before the
  * DTO rules: a DTO body must be a JSON object (not an array), and no input may nest deeper than
- * MAX_INPUT_DEPTH, carry a NUL character or a "__proto__" key.
+ * MAX_INPUT_DEPTH, carry a NUL character, a lone surrogate or a "__proto__" key.
  */
 class StrictValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -6,6 +7,37 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1');
+
+/** Express' named ranges, and an address or CIDR block. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (item: string) => {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address, bits, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which X-Forwarded-For hops to believe: `false`/`0` none (the socket's peer is the client), a number of
+ * proxy hops in front of the app (`1` for docker-compose's nginx), or the proxies' addresses/CIDRs
+ * (comma-separated; Express' `loopback`, `linklocal`, `uniquelocal` too). `true` would trust every hop, so
+ * a client could choose its own IP by sending X-Forwarded-For: outside production it means `1`, in
+ * production it is refused (see configSchema's refinement).
+ */
+export const trustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | number | string[] | 'trust-all' => {
+    const value = raw.trim().toLowerCase();
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') return 'trust-all';
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const items = value.split(',').map((i) => i.trim()).filter(Boolean);
+    if (items.length && items.every(isProxyAddress)) return items;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be false, a number of proxy hops (e.g. 1) or the proxies\' addresses/CIDRs' });
+    return z.NEVER;
+  });
 
 const authProvider = z.object({
   name: z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
@@ -46,9 +78,15 @@ export const configSchema = z.object({
     })
     .pipe(z.array(authProvider)),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb').default('1mb'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   CLIENT_DIST: z.string().default('client/dist'),
   DEFAULT_INSTANCE_NAME: z.string().min(1).max(100).default('Parley'),
+  /**
+   * Whether the first user registered on the DEFAULT instance becomes its instance admin (a fresh
+   * `npm start`). Unset: yes outside production, no in production, where admins are appointed. Other
+   * instances never make anyone admin by registering first.
+   */
+  FIRST_USER_ADMIN: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -94,7 +132,25 @@ export const configSchema = z.object({
   QUEUE_BOARD_TTL: seconds(15 * 60),
 });
 
-export type AppConfig = z.infer<typeof configSchema>;
+/** Settings that are only unsafe in production are refused there, with what to set instead. */
+export const validatedConfigSchema = configSchema
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && config.TRUST_PROXY === 'trust-all') {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['TRUST_PROXY'],
+        message: 'true trusts every X-Forwarded-For hop, so clients choose their own IP: set the number of proxies in front (e.g. 1) or their addresses',
+      });
+    }
+  })
+  .transform((config) => ({
+    ...config,
+    TRUST_PROXY: config.TRUST_PROXY === 'trust-all' ? 1 : config.TRUST_PROXY,
+    FIRST_USER_ADMIN:
+      config.FIRST_USER_ADMIN === undefined ? config.NODE_ENV !== 'production' : config.FIRST_USER_ADMIN === 'true' || config.FIRST_USER_ADMIN === '1',
+  }));
+
+export type AppConfig = z.infer<typeof validatedConfigSchema>;
 export type AuthProviderConfig = z.infer<typeof authProvider>;
 
 /** Whether web-push endpoints may lie inside the network (PUSH_ALLOW_PRIVATE_ENDPOINTS, else: not in production). */

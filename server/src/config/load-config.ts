@@ -1,11 +1,11 @@
-import { AppConfig, configSchema } from './config.schema';
+import { AppConfig, validatedConfigSchema } from './config.schema';
 
 export class ConfigError extends Error {}
 
 /** Parses the environment once; every problem is named by its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = configSchema.safeParse(present);
+  const parsed = validatedConfigSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -11,8 +11,11 @@ import { notify } from '@/components/notifications/notify';
 import { saveInstance } from '@/features/instance/instance.actions';
 import { MAIN_LOGO_URL } from '@/features/instance/InstanceLogo';
 import { instanceStore } from '@/features/instance/instance.store';
+import { Role } from '@/features/session/roles';
+import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { buildInstanceChanges, type InstanceFormValues } from './instance-form';
+import { InstanceOwnerCard } from './InstanceOwnerCard';
 
 const SWATCHES = ['#228be6', '#7950f2', '#12b886', '#fa5252', '#fd7e14', '#fab005', '#15aabf', '#be4bdb', '#495057'];
 
@@ -53,6 +56,7 @@ export function AdminPage() {
   const { t } = useTranslation();
   usePageHeader(t('ADMIN.TITLE'), t('ADMIN.SUBTITLE'));
   const { current } = useSnapshot(instanceStore);
+  const { user } = useSnapshot(sessionStore);
   const [saving, setSaving] = useState(false);
 
   const form = useForm<InstanceFormValues>({
@@ -140,6 +144,7 @@ export function AdminPage() {
           <Stack>
             <Title order={4}>{t('ADMIN.PREVIEW')}</Title>
             <Preview values={form.getValues()} />
+            {user?.role === Role.GlobalAdmin && current.code ? <InstanceOwnerCard instanceCode={current.code} /> : null}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -72,7 +72,13 @@ export function RegisterPage() {
             <TextInput label={t('USER.SURNAME')} autoComplete="family-name" {...fieldProps(form, 'surname')} data-testid="register-surname" />
           </Group>
           <TextInput label={t('AUTH.EMAIL')} type="email" autoComplete="email" {...fieldProps(form, 'email')} data-testid="register-email" />
-          <PasswordInput label={t('AUTH.PASSWORD')} autoComplete="new-password" {...fieldProps(form, 'password')} data-testid="register-password" />
+          <PasswordInput
+            label={t('AUTH.PASSWORD')}
+            description={t('AUTH.REGISTER.PASSWORD_HINT')}
+            autoComplete="new-password"
+            {...fieldProps(form, 'password')}
+            data-testid="register-password"
+          />
           {error && (
             <Alert color="red" variant="light" data-testid="register-error">
               {error}

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ export function ProfileEditForm({ user, onSaved }: { user: User; onSaved: (user:
       country: user.country ?? '',
       lang: user.lang,
       timezone: user.timezone?.name ?? '',
+      gravatar: user.avatar?.code === 'gravatar',
     },
     validateInputOnChange: true,
     validateInputOnBlur: true,
@@ -46,6 +47,7 @@ export function ProfileEditForm({ user, onSaved }: { user: User; onSaved: (user:
         country: values.country ? values.country.toUpperCase() : null,
         lang: values.lang,
         ...(values.timezone ? { timezone: values.timezone } : {}),
+        gravatar: values.gravatar,
       });
       sessionStore.user = updated;
       form.resetDirty();
@@ -82,6 +84,12 @@ export function ProfileEditForm({ user, onSaved }: { user: User; onSaved: (user:
           data={timezones.map((z) => ({ value: z.name, label: `${z.name} (${z.abbr})` }))}
           {...form.getInputProps('timezone')}
           maxDropdownHeight="30vh"
+        />
+        <Switch
+          label={t('PROFILE.GRAVATAR')}
+          description={t('PROFILE.GRAVATAR_HINT')}
+          {...form.getInputProps('gravatar', { type: 'checkbox' })}
+          data-testid="profile-gravatar"
         />
         <Group>
           <Button type="submit" loading={saving} disabled={!form.isDirty()} data-testid="profile-save">

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, BadRequestException, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, ErrorEnvelope, ErrorKey } from '../errors';
 import { allowedMethods } from '../middleware/route-methods';
@@ -26,6 +26,12 @@ interface BodyParserError {
 }
 
 export function toEnvelope(error: unknown): { envelope: ErrorEnvelope; headers: Record<string, string> } {
+  // The router could not percent-decode a path parameter (Nest wraps its URIError in a 400). Escapes that are
+  // well formed but decode to no text (%ED%A0%80, a lone surrogate in UTF-8 form) are an ill-formed string,
+  // 422 like one anywhere else; a broken escape (%E0%A4%A) stays a malformed request, 400.
+  if (error instanceof BadRequestException && decodesToNoText(error.message)) {
+    return { envelope: { code: 422, message: ErrorKey.Validation, data: { brokenRules: ['VALIDATION.PARAM.ILL_FORMED_STRING'] } }, headers: {} };
+  }
   if (error instanceof AppError) {
     return { envelope: error.getResponse() as ErrorEnvelope, headers: error.headers };
   }
@@ -40,6 +46,14 @@ export function toEnvelope(error: unknown): { envelope: ErrorEnvelope; headers: 
     return { envelope: { code: status, message }, headers: {} };
   }
   return { envelope: { code: HttpStatus.INTERNAL_SERVER_ERROR, message: ErrorKey.Internal }, headers: {} };
+}
+
+const UNDECODABLE_PARAM = /^Failed to decode param '(.*)'$/s;
+const WELL_FORMED_ESCAPES = /^(?:[^%]|%[0-9A-Fa-f]{2})*$/;
+
+function decodesToNoText(message: string): boolean {
+  const param = UNDECODABLE_PARAM.exec(message)?.[1];
+  return param !== undefined && WELL_FORMED_ESCAPES.test(param);
 }
 
 /** The single place that turns any failure into the error envelope; stacks are logged, never sent. */

@@ -12,10 +12,11 @@ export class Authenticator {
     private readonly users: UsersRepository,
   ) {}
 
+  /** The token's user code and login must name the same user: a signed token mixing two users is refused. */
   async authenticate(token: string): Promise<{ user: AuthUser; claims: AccessTokenClaims }> {
     const claims = this.tokens.verify(token);
     const user = await this.users.findByCode(claims.unique_name);
-    if (!user) throw unauthorized(ErrorKey.Unauthorized);
+    if (!user || user.email !== claims.nameid.toLowerCase()) throw unauthorized(ErrorKey.Unauthorized);
     return { user: { id: user.id, code: user.code, email: user.email, role: user.role, instanceId: user.instanceId }, claims };
   }
 }

@@ -9,6 +9,8 @@ import { PresenceModule } from '../presence/presence.module';
 import { UsersModule } from '../users/users.module';
 import { AuthProvidersController } from './auth-providers.controller';
 import { AuthProvidersService } from './auth-providers.service';
+import { LoginThrottleService } from './login-throttle.service';
+import { PasswordPolicy } from './password-policy';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordService } from './password.service';
@@ -34,7 +36,7 @@ const jwtModule = JwtModule.registerAsync({
 @Module({
   imports: [jwtModule, TypeOrmModule.forFeature([RefreshTokenEntity]), UsersModule, PresenceModule, RateLimitModule],
   controllers: [AuthController, AuthProvidersController],
-  providers: [TokenService, PasswordService, RefreshTokensRepository, SessionService, AuthService, AuthProvidersService, RefreshCookie],
+  providers: [TokenService, PasswordService, RefreshTokensRepository, SessionService, AuthService, LoginThrottleService, PasswordPolicy, AuthProvidersService, RefreshCookie],
   exports: [TokenService],
 })
 export class AuthModule {}

@@ -11,7 +11,8 @@ export interface ParticipantRow {
   code: string;
   name: string;
   surname: string;
-  email: string;
+  /** only for users who opted in to Gravatar (their avatar is its hash) */
+  email: string | null;
   avatar_url: string | null;
   role: number;
   read_seq: string;
@@ -155,7 +156,7 @@ export class ChatGroupsRepository {
     const limit = limitPerGroup ? `WHERE x.n <= ${Math.floor(limitPerGroup)}` : '';
     return this.db.query(
       `SELECT * FROM (
-         SELECT p.group_id, p.user_id, u.code, u.name, u.surname, u.email, u.avatar_url, p.role, p.read_seq, p.joined_at,
+         SELECT p.group_id, p.user_id, u.code, u.name, u.surname, CASE WHEN u.gravatar THEN u.email END AS email, u.avatar_url, p.role, p.read_seq, p.joined_at,
                 row_number() OVER (PARTITION BY p.group_id ORDER BY p.joined_at, u.code) AS n
          FROM chat_participant p JOIN "user" u ON u.id = p.user_id WHERE p.group_id = ANY($1::bigint[])
        ) x ${limit} ORDER BY x.group_id, x.n`,

@@ -45,7 +45,7 @@ outboxed AS (
   RETURNING id
 )
 SELECT i.*, $1::varchar AS group_code, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
-       u.email AS author_email, u.avatar_url AS author_avatar_url, $9::varchar[] AS file_codes, true AS created,
+       CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url, $9::varchar[] AS file_codes, true AS created,
        (SELECT type FROM target) AS group_type,
        -- One primary-key lookup per participant (a join here may be planned as a scan of every user).
        (SELECT array_agg((SELECT pu.code FROM "user" pu WHERE pu.id = pp.user_id)) FROM chat_participant pp
@@ -123,7 +123,7 @@ participants AS MATERIALIZED (
 )
 SELECT f.ord, i.id, i.code, i.group_id, i.seq, i.type, i.text, i.lang, i.translation, i.client_key, i.created_at,
        i.deleted_at, f.group_code, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
-       u.email AS author_email, u.avatar_url AS author_avatar_url, '{}'::varchar[] AS file_codes, true AS created,
+       CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url, '{}'::varchar[] AS file_codes, true AS created,
        f.group_type, pa.codes AS participant_codes
 FROM inserted i JOIN fresh f ON f.code = i.code
 LEFT JOIN "user" u ON u.id = i.author_id

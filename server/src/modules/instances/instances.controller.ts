@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../contracts/auth';
 import { Role } from '../../contracts/roles';
@@ -7,7 +7,7 @@ import { Public } from '../../common/decorators/public.decorator';
 import { RequireAnyRole } from '../../common/decorators/roles.decorator';
 import { CodeParamPipe } from '../../common/pipes';
 import { pageOf } from '../../common/dto/page-query.dto';
-import { INSTANCE_PAGE_SIZE, InstanceListQueryDto, UpdateInstanceDto } from './dto/instance-request.dto';
+import { AppointOwnerDto, INSTANCE_PAGE_SIZE, InstanceListQueryDto, UpdateInstanceDto } from './dto/instance-request.dto';
 import { CurrentInstanceDto, InstanceDto, InstancePageDto } from './dto/instance-response.dto';
 import { InstanceEntity } from './instance.entity';
 import { InstancesService } from './instances.service';
@@ -71,5 +71,19 @@ export class InstancesController {
   @ApiOkResponse({ type: InstanceDto })
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdateInstanceDto): Promise<InstanceDto> {
     return this.instances.update(user, dto);
+  }
+
+  @Put(':id/owner')
+  @ApiBearerAuth()
+  @RequireAnyRole(Role.GlobalAdmin)
+  @ApiOperation({
+    summary: 'Appoints the owner of an instance (global admins only): a user of that instance, who becomes its instance admin',
+    description:
+      'Instance admins are explicit, never the first to register. A user of another instance is 422 ' +
+      'VALIDATION.USER_CODE.NOT_IN_INSTANCE; the appointment is written to the audit log (instance.owner).',
+  })
+  @ApiOkResponse({ type: InstanceDto })
+  appointOwner(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) code: string, @Body() dto: AppointOwnerDto): Promise<InstanceDto> {
+    return this.instances.appointOwner(user, code, dto.userCode);
   }
 }

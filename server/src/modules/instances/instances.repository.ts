@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config.schema';
 import { newCode } from '../../common/codes';
+import { Role } from '../../contracts/roles';
 import { InstanceEntity } from './instance.entity';
 
 export type InstancePatch = Partial<Pick<InstanceEntity, 'name' | 'color' | 'accent' | 'logoUrl' | 'customCss'>>;
@@ -48,6 +49,29 @@ export class InstancesRepository {
   async update(id: string, patch: InstancePatch): Promise<InstanceEntity> {
     await this.instances.update({ id }, patch);
     return this.instances.findOneByOrFail({ id });
+  }
+
+  /**
+   * Appoints a user of the instance as its owner, in one transaction: the instance's owner_id, the user's
+   * role raised to instance admin (a global role stays), and an audit entry naming the actor. Answers
+   * false when no user with that code belongs to the instance.
+   */
+  async appointOwner(instanceId: string, userCode: string, actorId: string): Promise<boolean> {
+    return this.instances.manager.transaction(async (tx) => {
+      const [user] = (await tx.query(`SELECT id, role FROM "user" WHERE code = $1 AND instance_id = $2 FOR UPDATE`, [userCode, instanceId])) as {
+        id: string;
+        role: number;
+      }[];
+      if (!user) return false;
+      await tx.query(`UPDATE "instance" SET owner_id = $1, updated_at = now() WHERE id = $2`, [user.id, instanceId]);
+      await tx.query(`UPDATE "user" SET role = $1, updated_at = now() WHERE id = $2 AND role = $3`, [Role.InstanceAdmin, user.id, Role.InstanceUser]);
+      await tx.query(`INSERT INTO audit_log (instance_id, actor_id, action, details) VALUES ($1, $2, 'instance.owner', $3)`, [
+        instanceId,
+        actorId,
+        JSON.stringify({ userCode, previousRole: user.role }),
+      ]);
+      return true;
+    });
   }
 
   /** The default instance, created on first use; concurrent first starts agree on one row. */

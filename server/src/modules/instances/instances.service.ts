@@ -11,6 +11,7 @@ import { InstanceResolver } from './instance-resolver.service';
 import { InstancePatch, InstancesRepository } from './instances.repository';
 
 export const NOTHING_TO_UPDATE = 'VALIDATION.INSTANCE.NOTHING_TO_UPDATE';
+export const OWNER_NOT_IN_INSTANCE = 'VALIDATION.USER_CODE.NOT_IN_INSTANCE';
 
 @Injectable()
 export class InstancesService {
@@ -47,12 +48,22 @@ export class InstancesService {
     return (await this.repo.findOwnedBy(user.id, own)).map(mapInstance);
   }
 
+  /** A global admin makes a user of the instance its owner and instance admin (instance admins are never first-come). */
+  async appointOwner(user: AuthUser, code: string, userCode: string): Promise<InstanceDto> {
+    const instance = await this.repo.findByCode(code);
+    if (!instance) throw notFound();
+    if (!(await this.repo.appointOwner(instance.id, userCode, user.id))) throw unprocessable([OWNER_NOT_IN_INSTANCE]);
+    return mapInstance(await this.repo.findById(instance.id).then((i) => i ?? instance));
+  }
+
   async update(user: AuthUser, dto: UpdateInstanceDto): Promise<InstanceDto> {
     const target = await this.editableTarget(user, dto.code);
     const patch = toPatch(dto);
     if (Object.keys(patch).length === 0) throw unprocessable([NOTHING_TO_UPDATE]);
-    if (patch.customCss) {
-      const problems = customCssProblems(patch.customCss);
+    // The CSS is checked against the logo it will be served with: a new logo must not leave a foreign URL behind.
+    const css = patch.customCss ?? (patch.logoUrl !== undefined ? target.customCss : '');
+    if (css) {
+      const problems = customCssProblems(css, { logoUrl: patch.logoUrl !== undefined ? patch.logoUrl : target.logoUrl });
       if (problems.length) throw unprocessable(problems);
     }
     const updated = await this.repo.update(target.id, patch);

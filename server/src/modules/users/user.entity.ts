@@ -50,6 +50,10 @@ export class UserEntity {
   @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
   avatarUrl: string | null;
 
+  /** The user chose to show their Gravatar (which publishes a hash of the e-mail); off by default. */
+  @Column({ type: 'boolean', default: false })
+  gravatar: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

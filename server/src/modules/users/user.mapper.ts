@@ -3,11 +3,20 @@ import { MeResponseDto, UserAvatarDto, UserResponseDto } from './dto/user-respon
 import { timezoneInfo } from './timezone-info';
 import { UserEntity } from './user.entity';
 
-type ProfileFields = Pick<UserEntity, 'code' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone' | 'email' | 'avatarUrl'>;
+type ProfileFields = Pick<
+  UserEntity,
+  'code' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone' | 'email' | 'avatarUrl' | 'gravatar'
+>;
 
-/** The stored avatar if the user set one, else the Gravatar identicon of the e-mail. */
-export function mapAvatar(user: Pick<UserEntity, 'email' | 'avatarUrl'>): UserAvatarDto {
-  return user.avatarUrl ? { code: 'custom', url: user.avatarUrl } : { code: 'gravatar', url: gravatarUrl(user.email) };
+/**
+ * The stored avatar if the user set one; their Gravatar only if they opted in (its URL is a hash of the
+ * e-mail, which anyone can confirm a guessed address against); otherwise no URL, and clients draw the
+ * initials. So by default no profile leaks anything about the e-mail, nor makes browsers call a third party.
+ */
+export function mapAvatar(user: Pick<UserEntity, 'email' | 'avatarUrl' | 'gravatar'>): UserAvatarDto {
+  if (user.avatarUrl) return { code: 'custom', url: user.avatarUrl };
+  if (user.gravatar) return { code: 'gravatar', url: gravatarUrl(user.email) };
+  return { code: 'initials', url: null };
 }
 
 /** What anyone who may see the user sees: no e-mail, role or internal id. */

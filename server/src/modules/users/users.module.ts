@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { PresenceModule } from '../presence/presence.module';
 import { MeController } from './me.controller';
 import { UserEntity } from './user.entity';
@@ -8,7 +9,7 @@ import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), PresenceModule],
+  imports: [TypeOrmModule.forFeature([UserEntity]), PresenceModule, RateLimitModule],
   controllers: [MeController, UsersController],
   providers: [UsersRepository, UsersService],
   exports: [UsersRepository, UsersService],

@@ -5,7 +5,7 @@ import { Role } from '../../contracts/roles';
 import { UserEntity } from './user.entity';
 
 export type NewUser = Pick<UserEntity, 'instanceId' | 'email' | 'passwordHash' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone'>;
-export type ProfileChanges = Partial<Pick<UserEntity, 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone'>>;
+export type ProfileChanges = Partial<Pick<UserEntity, 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone' | 'gravatar'>>;
 
 const isEmailTaken = (err: unknown) =>
   err instanceof QueryFailedError && (err.driverError as { constraint?: string }).constraint === 'UQ_user_instance_email';
@@ -43,7 +43,10 @@ export class UsersRepository {
     return this.users.findBy({ code: In(codes), ...(instanceId ? { instanceId } : {}) });
   }
 
-  /** Name, surname or "name surname" containing the text, or an e-mail starting with it; case-insensitive. */
+  /**
+   * Name, surname or "name surname" containing the text (case-insensitive), or an e-mail equal to the whole
+   * text. Never a part of an e-mail: prefixes would let anyone spell out an address letter by letter.
+   */
   search(instanceId: string | null, text: string, limit: number): Promise<UserEntity[]> {
     const escaped = escapeLike(text);
     const qb = this.users.createQueryBuilder('u');
@@ -55,10 +58,10 @@ export class UsersRepository {
             .where(`u.name ILIKE :contains ESCAPE '\\'`)
             .orWhere(`u.surname ILIKE :contains ESCAPE '\\'`)
             .orWhere(`(u.name || ' ' || u.surname) ILIKE :contains ESCAPE '\\'`)
-            .orWhere(`u.email LIKE :prefix ESCAPE '\\'`),
+            .orWhere('u.email = :exact'),
         ),
       )
-      .setParameters({ contains: `%${escaped}%`, prefix: `${escaped.toLowerCase()}%` })
+      .setParameters({ contains: `%${escaped}%`, exact: text.toLowerCase() })
       .orderBy(`CASE WHEN (u.name || ' ' || u.surname) ILIKE :start ESCAPE '\\' THEN 0 ELSE 1 END`)
       .setParameter('start', `${escaped}%`)
       .addOrderBy('u.name')
@@ -69,22 +72,33 @@ export class UsersRepository {
   }
 
   /**
-   * Inserts a user; the first user of an instance gets the instance admin role, later ones the instance
-   * user role. An advisory lock per instance makes two concurrent first registrations agree on one admin.
-   * Answers null when the e-mail is already taken in the instance.
+   * Inserts a user as an instance user, or, when `firstIsAdmin` and the instance has no users yet, as its
+   * instance admin; an advisory lock per instance makes two concurrent first registrations agree on one
+   * admin. Answers null when the e-mail is already taken in the instance.
    */
-  async createAccount(fields: NewUser & { code: string }): Promise<UserEntity | null> {
+  async createAccount(fields: NewUser & { code: string }, firstIsAdmin: boolean): Promise<UserEntity | null> {
     try {
       return await this.users.manager.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`user:first:${fields.instanceId}`]);
-        const hasUsers = await tx.exists(UserEntity, { where: { instanceId: fields.instanceId } });
-        const role = hasUsers ? Role.InstanceUser : Role.InstanceAdmin;
+        let role = Role.InstanceUser;
+        if (firstIsAdmin) {
+          await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`user:first:${fields.instanceId}`]);
+          if (!(await tx.exists(UserEntity, { where: { instanceId: fields.instanceId } }))) role = Role.InstanceAdmin;
+        }
         return tx.save(tx.create(UserEntity, { ...fields, role }));
       });
     } catch (err) {
       if (isEmailTaken(err)) return null;
       throw err;
     }
+  }
+
+  /** Makes an instance user the admin of their instance; global roles and admins stay as they are. */
+  async promoteToInstanceAdmin(id: string): Promise<void> {
+    await this.users.update({ id, role: Role.InstanceUser }, { role: Role.InstanceAdmin });
+  }
+
+  findInInstance(instanceId: string, code: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ instanceId, code });
   }
 
   async update(id: string, changes: ProfileChanges): Promise<void> {

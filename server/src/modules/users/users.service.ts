@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { newCode } from '../../common/codes';
 import { conflict, ErrorKey, notFound } from '../../common/errors';
 import { gravatarUrl } from '../../common/gravatar';
+import { RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config.schema';
 import { AuthUser } from '../../contracts/auth';
 import { isGlobalRole } from '../../contracts/roles';
 import { PresenceService } from '../presence/presence.service';
@@ -14,6 +17,15 @@ import { UserEntity } from './user.entity';
 import { ProfileChanges, UsersRepository } from './users.repository';
 
 const SEARCH_LIMIT = 20;
+
+/**
+ * Searches per user: plenty for typing into the search box (200 ms debounce), far too few to list an
+ * instance's people by brute force. Per user, not per IP, so a busy office is not one budget.
+ */
+const searchLimits = (userCode: string): RateLimitRule[] => [
+  { name: 'user-search:minute', id: userCode, limit: 30, windowSeconds: 60 },
+  { name: 'user-search:hour', id: userCode, limit: 300, windowSeconds: 3600 },
+];
 
 export interface NewAccount {
   email: string;
@@ -40,6 +52,8 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly presence: PresenceService,
+    private readonly rateLimit: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Global roles see every instance (null); everyone else only their own. */
@@ -48,10 +62,11 @@ export class UsersService {
   }
 
   /**
-   * Registers a user in the instance chosen by the request's host. Decision (the spec does not say who
-   * administers a new instance): the first user registered in an instance becomes its instance admin
-   * (role 50), every later one an instance user (role 0). E-mails are stored lower-cased and are unique
-   * per instance (409 SHARED.USER.EMAIL_TAKEN).
+   * Registers a user in the instance chosen by the request's host, as an instance user (role 0). Admins
+   * are never first come, first served: a tenant's admin is appointed by a global admin (PUT
+   * /api/Instance/{code}/owner). Only the default instance, with FIRST_USER_ADMIN (on by default outside
+   * production: a fresh `npm start`), makes its very first user its instance admin. E-mails are stored
+   * lower-cased and are unique per instance (409 SHARED.USER.EMAIL_TAKEN).
    */
   async register(instance: InstanceEntity, account: NewAccount): Promise<UserEntity> {
     const fields = normalise(account);
@@ -66,7 +81,7 @@ export class UsersService {
       country: fields.country ?? null,
       lang: fields.lang ?? 'eng',
       timezone: fields.timezone ?? 'UTC',
-    });
+    }, instance.isDefault && this.config.FIRST_USER_ADMIN);
     if (!user) throw conflict(ErrorKey.EmailTaken);
     return user;
   }
@@ -101,6 +116,7 @@ export class UsersService {
   }
 
   async search(viewer: AuthUser, query: string): Promise<UserResponseDto[]> {
+    await this.rateLimit.consume(searchLimits(viewer.code));
     return this.withAway(await this.users.search(this.scope(viewer), query, SEARCH_LIMIT));
   }
 

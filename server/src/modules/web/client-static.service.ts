@@ -6,7 +6,7 @@ import type { ExpressAdapter } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
-import { cacheControlFor, isHistoryRequest } from './client-static';
+import { cacheControlFor, isHistoryRequest, SHELL_CSP } from './client-static';
 
 /**
  * Serves the built client (CLIENT_DIST) on the API's origin. It registers after the API routes, so
@@ -32,11 +32,15 @@ export class ClientStaticService implements OnModuleInit {
     adapter.useStaticAssets(root, {
       index: false,
       fallthrough: true,
-      setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(relative(root, filePath))),
+      setHeaders: (res, filePath) => {
+        res.setHeader('Cache-Control', cacheControlFor(relative(root, filePath)));
+        if (filePath.endsWith('.html')) res.setHeader('Content-Security-Policy', SHELL_CSP);
+      },
     });
     adapter.use((req: Request, res: Response, next: NextFunction) => {
       if (!isHistoryRequest(req)) return next();
       res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Content-Security-Policy', SHELL_CSP);
       res.sendFile(index, (err) => {
         if (err) next(err);
       });

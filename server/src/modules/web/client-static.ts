@@ -27,3 +27,27 @@ export function cacheControlFor(relativePath: string): string {
   const normalised = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
   return normalised.startsWith(`${HASHED_ASSETS_DIR}/`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/**
+ * The HTML shell's Content-Security-Policy. Scripts, workers, fetches and sockets only from our own origin
+ * (the Vite build has no inline script; 'self' covers same-host ws:/wss: for Socket.IO). Styles also
+ * inline: Mantine sets style attributes and injects its CSS variables in <style> elements (a CSS-only
+ * allowance: no script runs from it). Images also from data:, blob: (files are fetched with the token and
+ * shown as blobs) and https: (a custom logo, avatars of users who opted in to Gravatar). Nothing may frame
+ * the app but itself, plugins are off, and forms and <base> cannot point elsewhere.
+ */
+export const SHELL_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "media-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');

@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ChatGroupType, ChatMessageType } from '../../../contracts/chat';
 
 export class AvatarDto {
-  @ApiProperty() code: string;
-  @ApiProperty() url: string;
+  @ApiProperty({ description: "'initials', 'gravatar' (opted in) or 'custom'" }) code: string;
+  @ApiProperty({ nullable: true, type: String, description: 'null for initials' }) url: string | null;
 }
 
 export class ChatUserDto {

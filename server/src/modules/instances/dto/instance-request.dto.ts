@@ -1,5 +1,5 @@
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { CODE_PATTERN } from '../../../common/codes';
 import { CUSTOM_CSS_MAX_BYTES } from '../custom-css.rule';
@@ -69,3 +69,10 @@ export class UpdateInstanceDto {
 export const INSTANCE_PAGE_SIZE = 20;
 
 export class InstanceListQueryDto extends PageQueryDto(100, INSTANCE_PAGE_SIZE) {}
+
+export class AppointOwnerDto {
+  @ApiProperty({ description: 'code of a user of that instance; they become its owner and instance admin' })
+  @IsString()
+  @Matches(CODE_PATTERN)
+  userCode: string;
+}

@@ -1,13 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { CODE_PATTERN } from '../../../common/codes';
-import { NAME_MAX_LENGTH, ProfileField } from './profile-fields';
+import { NAME_MAX_LENGTH, Optional, ProfileField } from './profile-fields';
 
 export const MAX_USER_CODES = 200;
 
 export class SearchUsersDto {
-  @ApiProperty({ minLength: 4, maxLength: 100, description: 'trimmed; matches name, surname, "name surname" or an e-mail prefix' })
+  @ApiProperty({
+    minLength: 4,
+    maxLength: 100,
+    description: 'trimmed; matches name, surname or "name surname" (case-insensitive, anywhere), or a whole e-mail address exactly',
+  })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @MinLength(4)
@@ -43,4 +47,11 @@ export class UpdateMeDto {
 
   @ProfileField.timezone()
   timezone?: string;
+
+  @ApiPropertyOptional({
+    description: 'show my Gravatar as my avatar (it publishes a hash of my e-mail and has browsers call gravatar.com); off by default',
+  })
+  @Optional()
+  @IsBoolean()
+  gravatar?: boolean;
 }

@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class UserAvatarDto {
-  @ApiProperty({ example: 'gravatar', description: "'gravatar' or 'custom'" }) code: string;
-  @ApiProperty() url: string;
+  @ApiProperty({ example: 'initials', description: "'initials' (no image: draw the initials), 'gravatar' (the user opted in) or 'custom'" })
+  code: string;
+  @ApiProperty({ nullable: true, type: String, description: 'null for initials' }) url: string | null;
 }
 
 export class UserTimezoneDto {
