@@ -31,12 +31,12 @@ export function localInputToUtcIso(value: string): string | null | undefined {
   return localInputToDate(value)?.toISOString();
 }
 
-/** A deadline in the reader's local time and locale, minute precision ('' for none). */
-export function formatDeadline(iso: string | null | undefined, locale = 'en-US'): string {
+/** A deadline in the reader's locale and time zone (the browser's unless given), minute precision ('' for none). */
+export function formatDeadline(iso: string | null | undefined, locale = 'en-US', timeZone?: string): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
 
 /** Whether a deadline has passed. */
