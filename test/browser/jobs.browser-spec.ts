@@ -113,7 +113,7 @@ describe('jobs in the browser', () => {
     const roles = (await h.app.http().get(`/api/job/${jobCode}/roles`).set(api(ada)).expect(200)).body;
     expect(roles[0].users.map((u: { code: string }) => u.code)).toEqual([bob.user.code]);
     await a.getByTestId('job-role-1').getByText(`Bob Provider${tag}`).waitFor();
-    expect(await a.getByTestId('job-deadline').textContent()).toBe(`Deadline ${await a.evaluate(`new Date(2031, 4, 1, 12, 0).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`)}`);
+    expect(await a.getByTestId('job-deadline').textContent()).toBe(`Deadline ${await a.evaluate(`new Date(2031, 4, 1, 12, 0).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })`)}`);
 
     // The job appears in the list, with its state and offer count.
     await openJobs(a);
@@ -156,6 +156,22 @@ describe('jobs in the browser', () => {
     expect(await b.getByTestId('job-description').textContent()).toBe('Wymiana papy na dachu szopy 3 na 4 m i naprawa dwóch krokwi.');
     await screenshot(b, 'jobs-view-provider-desktop-en');
 
+    // Only the customer edits: anyone else is told so.
+    await b.goto(`${h.baseUrl}/jobs/${jobCode}?edit=1`);
+    await b.getByTestId('job-edit-not-yours').waitFor();
+    expect(await b.getByTestId('job-form').count()).toBe(0);
+    // The FAQ chat opens in the chat screen, with him and the customer in it.
+    await b.goto(`${h.baseUrl}/jobs/${jobCode}`);
+    await b.getByTestId('job-faq').click();
+    await b.waitForURL(/\/messages\/[^/]+$/);
+    await b.getByTestId('chat-conversation').waitFor();
+    const faqCode = decodeURIComponent(new URL(b.url()).pathname.split('/')[2]);
+    const faq = (await h.app.http().get(`/api/message/groups/${faqCode}`).set(api(bob)).expect(200)).body;
+    expect(faq).toMatchObject({ type: 2, targetId: jobCode });
+    expect(faq.participants.map((x: { userCode: string }) => x.userCode).sort()).toEqual([ada.user.code, bob.user.code].sort());
+    await b.goto(`${h.baseUrl}/jobs/${jobCode}`);
+    await b.getByTestId('job-make-offer').waitFor();
+
     // An offer with a price over the API: the customer's open job view shows its row live, the provider's
     // view turns "Make an offer" into "View my offer".
     await a.goto(`${h.baseUrl}/jobs/${jobCode}`);
@@ -175,7 +191,7 @@ describe('jobs in the browser', () => {
     expect(await row.getByTestId('job-offer-provider').textContent()).toBe(`Bob Provider${tag}`);
     expect(await row.getByTestId('job-offer-status').textContent()).toBe('Proposal');
     expect(await row.getByTestId('job-offer-deadline').textContent()).toBe(
-      await a.evaluate(`new Date('2031-04-20T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`),
+      await a.evaluate(`new Date('2031-04-20T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })`),
     );
     await row.locator('[data-presence]').waitFor();
     expect(await row.getByTestId('job-offer-open').getAttribute('href')).toBe(`/jobs/${jobCode}/offers/${offerCode}`);

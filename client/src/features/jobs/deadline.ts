@@ -36,7 +36,7 @@ export function formatDeadline(iso: string | null | undefined, locale = 'en-US',
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(d);
 }
 
 /** Whether a deadline has passed. */

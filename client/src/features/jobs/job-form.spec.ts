@@ -110,6 +110,11 @@ describe('the form and the API', () => {
     expect(body.deadline).toBe(local.toISOString());
     expect(body.versions[0]).toEqual({ lang: 'eng', title: 'Paint the fence', description: 'Two coats on a 20 m wooden fence.', isDefault: true });
     expect(formToBody(form([version('eng', { isDefault: true })])).deadline).toBeNull();
+    // An unchanged stored deadline is left out (the server keeps it); a changed or cleared one is sent.
+    const stored = '2020-01-01T10:00';
+    expect(formToBody(form([version('eng', { isDefault: true })], stored), stored)).not.toHaveProperty('deadline');
+    expect(formToBody(form([version('eng', { isDefault: true })], '2031-05-01T12:30'), stored).deadline).toBe(local.toISOString());
+    expect(formToBody(form([version('eng', { isDefault: true })], ''), stored).deadline).toBeNull();
   });
 
   it('opens a stored job with its deadline in local time and its default version first', () => {

@@ -113,11 +113,14 @@ export function fieldPaths(values: JobFormValues): string[] {
   return ['deadline', 'versions', ...values.versions.flatMap((_, i) => ['lang', 'title', 'description'].map((f) => `versions.${i}.${f}`))];
 }
 
-/** The body of POST /api/job (or /api/job/{code}): deadline as UTC ISO, texts trimmed. */
-export function formToBody(values: JobFormValues): SaveJobBody {
-  const deadline = localInputToUtcIso(values.deadline);
+/**
+ * The body of POST /api/job (or /api/job/{code}): deadline as UTC ISO, texts trimmed. An unchanged stored
+ * deadline is left out, so the server keeps it to the second (the picker has minutes) even when it has passed.
+ */
+export function formToBody(values: JobFormValues, storedDeadline?: string): SaveJobBody {
+  const unchanged = storedDeadline !== undefined && values.deadline === storedDeadline;
   return {
-    deadline: deadline ?? null,
+    ...(unchanged ? {} : { deadline: localInputToUtcIso(values.deadline) ?? null }),
     versions: values.versions.map(
       (v): JobVersion => ({ lang: v.lang, title: v.title.trim(), description: v.description.trim(), isDefault: v.isDefault }),
     ),

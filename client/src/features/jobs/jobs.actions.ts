@@ -58,8 +58,14 @@ export async function loadJobOffers(code: string, lang: string): Promise<void> {
  * Posts a new job (code null) or saves the customer's changes, then puts the users on the roles that
  * changed. Failures reach the one error handler (422 broken rules as notifications) and the caller.
  */
-export async function saveJob(code: string | null, values: JobFormValues, roles: { stored: RoleUsers; edited: RoleUsers }, lang: string): Promise<Job> {
-  const body = formToBody(values);
+export async function saveJob(
+  code: string | null,
+  values: JobFormValues,
+  roles: { stored: RoleUsers; edited: RoleUsers },
+  lang: string,
+  storedDeadline?: string,
+): Promise<Job> {
+  const body = formToBody(values, storedDeadline);
   const job = code ? await jobApi.update(code, body, lang) : await jobApi.create(body, lang);
   upsertJob(job);
   jobsStore.entries[job.code] = { state: 'loaded', job };

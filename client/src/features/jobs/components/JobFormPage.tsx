@@ -54,7 +54,7 @@ function EditForm({ job }: { job: Job }) {
   if (!roles) return <Spinner />;
   const stored = rolesToUsers(roles as JobRoleList);
   const handleSubmit = async (values: JobFormValues, edited: RoleUsers) => {
-    await saveJob(job.code, values, { stored, edited }, language);
+    await saveJob(job.code, values, { stored, edited }, language, toLocalInput(job.deadline));
     notify.success(t('JOBS.SAVED'));
     navigate(toJob(job.code), { replace: true });
   };
