@@ -220,7 +220,7 @@ describe('jobs in the browser', () => {
     await openJobs(a);
     await screenshot(a, 'jobs-list-phone-en');
     await a.goto(`${h.baseUrl}/jobs/${jobCode}`);
-    await a.getByTestId(`job-offer-row-${offerCode}`).waitFor();
+    await a.getByTestId(`job-offer-row-${offerCode}`).scrollIntoViewIfNeeded();
     await screenshot(a, 'jobs-view-phone-en');
     await a.goto(`${h.baseUrl}/jobs/${jobCode}?edit=1`);
     await a.getByTestId('job-form').waitFor();
@@ -239,7 +239,7 @@ describe('jobs in the browser', () => {
       expect(await p.getByTestId(`job-row-${jobCode}`).getByTestId('job-row-offers').textContent()).toBe('1 oferta');
       await screenshot(p, `jobs-list-${name}-pl`);
       await p.goto(`${h.baseUrl}/jobs/${jobCode}`);
-      await p.getByTestId(`job-offer-row-${offerCode}`).waitFor();
+      await p.getByTestId(`job-offer-row-${offerCode}`).scrollIntoViewIfNeeded();
       expect(await p.getByTestId('job-title').textContent()).toBe(`Naprawa dachu szopy ${tag}`);
       expect(await p.getByTestId(`job-offer-row-${offerCode}`).getByTestId('job-offer-price').textContent()).toBe('120,50\u00a0USD');
       await screenshot(p, `jobs-view-${name}-pl`);

@@ -9,7 +9,6 @@ import type { JobOffer } from '@/api/offer.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { notify } from '@/components/notifications/notify';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
-import { OfferStatus } from '@/features/offers/offer-status';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
@@ -18,6 +17,7 @@ import { intlLocaleOf } from '@/i18n/languages';
 import { paths, toJobOffer, toMessageGroup, toNewJobOffer, toUserProfile } from '@/routes/paths';
 import { formatDeadline, isPast } from '../deadline';
 import { toEditJob } from '../job-links';
+import { offerEntry } from '../job-view-logic';
 import { languageName } from '../job-form';
 import { loadJob, loadJobOffers, loadJobRoles, openJobFaq, setAcceptingOffers } from '../jobs.actions';
 import { jobsStore } from '../jobs.store';
@@ -75,7 +75,7 @@ function JobActions({ job, isCustomer, offers, onFaq, faqOpening }: { job: Job; 
   const { t } = useTranslation();
   const { language } = useSnapshot(preferencesStore);
   const [switching, setSwitching] = useState(false);
-  const open = offers?.find((o) => o.status !== OfferStatus.Closed);
+  const entry = offerEntry(job, isCustomer, offers);
 
   const handleAccepting = async (accepting: boolean) => {
     setSwitching(true);
@@ -91,7 +91,7 @@ function JobActions({ job, isCustomer, offers, onFaq, faqOpening }: { job: Job; 
 
   return (
     <Group gap="sm" wrap="wrap" data-testid="job-actions">
-      {isCustomer ? (
+      {entry.kind === 'customer' ? (
         <>
           <Button component={Link} to={toEditJob(job.code)} variant="default" leftSection={<IconEdit size={16} aria-hidden />} data-testid="job-edit">
             {t('JOBS.EDIT')}
@@ -105,11 +105,11 @@ function JobActions({ job, isCustomer, offers, onFaq, faqOpening }: { job: Job; 
             data-testid="job-accepting-switch"
           />
         </>
-      ) : offers === undefined ? null : open ? (
-        <Button component={Link} to={toJobOffer(job.code, open.code)} leftSection={<IconEye size={16} aria-hidden />} data-testid="job-view-my-offer">
+      ) : entry.kind === 'loading' ? null : entry.kind === 'view-mine' ? (
+        <Button component={Link} to={toJobOffer(job.code, entry.offerCode)} leftSection={<IconEye size={16} aria-hidden />} data-testid="job-view-my-offer">
           {t('JOBS.VIEW_MY_OFFER')}
         </Button>
-      ) : job.acceptingOffers ? (
+      ) : entry.kind === 'make' ? (
         <Button component={Link} to={toNewJobOffer(job.code)} leftSection={<IconSend size={16} aria-hidden />} data-testid="job-make-offer">
           {t('JOBS.MAKE_OFFER')}
         </Button>
@@ -221,9 +221,10 @@ export function JobView({ code }: { code: string }) {
         </Text>
       </Card>
 
-      <RolesCard roles={roles} />
-
+      {/* The customer's offers come before the roles: they are what the customer comes back for. */}
       {isCustomer ? <JobOffersSection jobCode={job.code} offers={offers} locale={locale} /> : null}
+
+      <RolesCard roles={roles} />
     </Stack>
   );
 }
