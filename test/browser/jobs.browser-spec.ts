@@ -138,6 +138,11 @@ describe('jobs in the browser', () => {
     await screenshot(b, 'jobs-list-search-desktop-en');
     await b.getByTestId('jobs-search').fill('no such job anywhere');
     await b.getByTestId('jobs-no-match').waitFor();
+    // The menu's "Job list" starts afresh: no search in the address nor in the box.
+    await b.getByTestId('side-menu').getByRole('link', { name: 'Job list' }).click();
+    await b.waitForURL(`${h.baseUrl}/jobs`);
+    await b.getByTestId(`job-row-${jobCode}`).waitFor();
+    expect(await b.getByTestId('jobs-search').inputValue()).toBe('');
     await b.getByTestId('jobs-search').fill(`shed roof ${tag}`);
     await b.getByTestId(`job-row-${jobCode}`).getByTestId('job-row-title').click();
 

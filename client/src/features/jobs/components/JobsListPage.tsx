@@ -111,6 +111,11 @@ export function JobsListPage() {
     // Only settled typing changes the search; the address holds the filter.
   }, [debounced]);
 
+  // The address changed by other means (the menu's "Job list", back): the box shows what is searched.
+  useEffect(() => {
+    if (q.trim() !== debounced.trim()) setTyped(q);
+  }, [q]);
+
   useEffect(() => {
     void listJobs({ mine, q }, language);
   }, [mine, q, language]);
