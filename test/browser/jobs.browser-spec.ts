@@ -113,7 +113,7 @@ describe('jobs in the browser', () => {
     const roles = (await h.app.http().get(`/api/job/${jobCode}/roles`).set(api(ada)).expect(200)).body;
     expect(roles[0].users.map((u: { code: string }) => u.code)).toEqual([bob.user.code]);
     await a.getByTestId('job-role-1').getByText(`Bob Provider${tag}`).waitFor();
-    expect(await a.getByTestId('job-deadline').textContent()).toBe(`Deadline ${await a.evaluate(`new Date(2031, 4, 1, 12, 0).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })`)}`);
+    expect(await a.getByTestId('job-deadline').textContent()).toBe(`Deadline ${await a.evaluate(`new Date(2031, 4, 1, 12, 0).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`)}`);
 
     // The job appears in the list, with its state and offer count.
     await openJobs(a);
@@ -196,7 +196,7 @@ describe('jobs in the browser', () => {
     expect(await row.getByTestId('job-offer-provider').textContent()).toBe(`Bob Provider${tag}`);
     expect(await row.getByTestId('job-offer-status').textContent()).toBe('Proposal');
     expect(await row.getByTestId('job-offer-deadline').textContent()).toBe(
-      await a.evaluate(`new Date('2031-04-20T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })`),
+      await a.evaluate(`new Date('2031-04-20T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`),
     );
     await row.locator('[data-presence]').waitFor();
     expect(await row.getByTestId('job-offer-open').getAttribute('href')).toBe(`/jobs/${jobCode}/offers/${offerCode}`);

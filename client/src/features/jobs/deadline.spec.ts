@@ -35,10 +35,10 @@ describe('deadlines: picked in local time, sent as UTC ISO', () => {
   });
 
   it('shows a deadline in the reader’s time zone and locale', () => {
-    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'en-US', 'Europe/Warsaw')).toBe('May 1, 2031 at 12:00 PM');
-    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('1 maja 2031 12:00');
-    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'en-US', 'America/New_York')).toBe('May 1, 2031 at 6:00 AM');
-    expect(formatDeadline('2031-01-15T10:00:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('15 stycznia 2031 11:00');
+    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'en-US', 'Europe/Warsaw')).toBe('May 1, 2031, 12:00 PM');
+    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('1 maj 2031, 12:00');
+    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'en-US', 'America/New_York')).toBe('May 1, 2031, 6:00 AM');
+    expect(formatDeadline('2031-01-15T10:00:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('15 sty 2031, 11:00');
     expect(formatDeadline(null)).toBe('');
     expect(formatDeadline('nonsense')).toBe('');
     expect(isPast('2001-01-01T00:00:00Z')).toBe(true);

@@ -31,12 +31,15 @@ export function localInputToUtcIso(value: string): string | null | undefined {
   return localInputToDate(value)?.toISOString();
 }
 
-/** A deadline in the reader's locale and time zone (the browser's unless given), minute precision ('' for none). */
+/**
+ * A deadline in the reader's locale and time zone (the browser's unless given), minute precision ('' for none),
+ * in the medium date style the offer screens use too ('May 1, 2031, 12:00 PM' / '1 maj 2031, 12:00').
+ */
 export function formatDeadline(iso: string | null | undefined, locale = 'en-US', timeZone?: string): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(d);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
 
 /** Whether a deadline has passed. */
