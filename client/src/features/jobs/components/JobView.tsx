@@ -10,14 +10,14 @@ import { Spinner } from '@/components/loaders/loaders';
 import { notify } from '@/components/notifications/notify';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { preferencesStore } from '@/features/preferences/preferences.store';
-import { sessionStore } from '@/features/session/session.store';
+import { roleOf, sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { translateMessage } from '@/i18n/messages';
 import { intlLocaleOf } from '@/i18n/languages';
 import { paths, toJobOffer, toMessageGroup, toNewJobOffer, toUserProfile } from '@/routes/paths';
 import { formatDeadline, isPast } from '../deadline';
 import { toEditJob } from '../job-links';
-import { offerEntry } from '../job-view-logic';
+import { offerEntry, seesAllOffers } from '../job-view-logic';
 import { languageName } from '../job-form';
 import { loadJob, loadJobOffers, loadJobRoles, openJobFaq, setAcceptingOffers } from '../jobs.actions';
 import { jobsStore } from '../jobs.store';
@@ -71,11 +71,12 @@ function RolesCard({ roles }: { roles: readonly JobRole[] | undefined }) {
 }
 
 /** What the reader may do: the customer edits and switches taking offers; anyone else makes or views their offer. */
-function JobActions({ job, isCustomer, offers, onFaq, faqOpening }: { job: Job; isCustomer: boolean; offers: readonly JobOffer[] | undefined; onFaq: () => void; faqOpening: boolean }) {
+function JobActions(props: { job: Job; isCustomer: boolean; me: string | null; offers: readonly JobOffer[] | undefined; onFaq: () => void; faqOpening: boolean }) {
+  const { job, isCustomer, me, offers, onFaq, faqOpening } = props;
   const { t } = useTranslation();
   const { language } = useSnapshot(preferencesStore);
   const [switching, setSwitching] = useState(false);
-  const entry = offerEntry(job, isCustomer, offers);
+  const entry = offerEntry(job, isCustomer, offers, me);
 
   const handleAccepting = async (accepting: boolean) => {
     setSwitching(true);
@@ -131,7 +132,9 @@ export function JobView({ code }: { code: string }) {
   const navigate = useNavigate();
   const { language } = useSnapshot(preferencesStore);
   const state = useSnapshot(jobsStore);
-  const me = useSnapshot(sessionStore).user?.code ?? null;
+  const session = useSnapshot(sessionStore);
+  const me = session.user?.code ?? null;
+  const role = roleOf(session);
   const entry = state.entries[code];
   const job = entry?.state === 'loaded' ? (entry.job as Job) : null;
   const offers = state.offers[code] as JobOffer[] | undefined;
@@ -213,7 +216,7 @@ export function JobView({ code }: { code: string }) {
         </Group>
       </Stack>
 
-      <JobActions job={job} isCustomer={isCustomer} offers={offers} onFaq={() => void handleFaq()} faqOpening={faqOpening} />
+      <JobActions job={job} isCustomer={isCustomer} me={me} offers={offers} onFaq={() => void handleFaq()} faqOpening={faqOpening} />
 
       <Card withBorder radius="md" padding="md">
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lang={version.lang} data-testid="job-description">
@@ -221,8 +224,8 @@ export function JobView({ code }: { code: string }) {
         </Text>
       </Card>
 
-      {/* The customer's offers come before the roles: they are what the customer comes back for. */}
-      {isCustomer ? <JobOffersSection jobCode={job.code} offers={offers} locale={locale} /> : null}
+      {/* The offers come before the roles: they are what the customer comes back for. */}
+      {seesAllOffers(isCustomer, role) ? <JobOffersSection jobCode={job.code} offers={offers} locale={locale} /> : null}
 
       <RolesCard roles={roles} />
     </Stack>
