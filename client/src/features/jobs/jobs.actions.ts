@@ -56,7 +56,9 @@ export async function loadJobOffers(code: string, lang: string): Promise<void> {
 
 /**
  * Posts a new job (code null) or saves the customer's changes, then puts the users on the roles that
- * changed. Failures reach the one error handler (422 broken rules as notifications) and the caller.
+ * changed. A failed save reaches the one error handler (422 broken rules as notifications) and the caller;
+ * once the job is saved, failed roles only make `rolesSaved` false (the job exists: saving it again would
+ * post a second one).
  */
 export async function saveJob(
   code: string | null,
@@ -64,17 +66,18 @@ export async function saveJob(
   roles: { stored: RoleUsers; edited: RoleUsers },
   lang: string,
   storedDeadline?: string,
-): Promise<Job> {
+): Promise<{ job: Job; rolesSaved: boolean }> {
   const body = formToBody(values, storedDeadline);
   const job = code ? await jobApi.update(code, body, lang) : await jobApi.create(body, lang);
   upsertJob(job);
   jobsStore.entries[job.code] = { state: 'loaded', job };
   const changed = changedRoles(roles.stored, roles.edited);
-  if (changed.length) {
-    await Promise.all(changed.map((id) => jobApi.setRoleUsers(job.code, id, (roles.edited[id] ?? []).map((u) => u.code), lang)));
-    await loadJobRoles(job.code, lang).catch(() => undefined);
-  }
-  return job;
+  if (changed.length === 0) return { job, rolesSaved: true };
+  const results = await Promise.allSettled(
+    changed.map((id) => jobApi.setRoleUsers(job.code, id, (roles.edited[id] ?? []).map((u) => u.code), lang)),
+  );
+  await loadJobRoles(job.code, lang).catch(() => undefined);
+  return { job, rolesSaved: results.every((r) => r.status === 'fulfilled') };
 }
 
 /** The customer stops or resumes taking offers; the rest of the job is sent as it is stored. */

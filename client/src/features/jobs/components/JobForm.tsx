@@ -18,6 +18,7 @@ import {
   uniqueTranslation,
   validateJobForm,
 } from '../job-form';
+import { notifyFailure } from '../notify-failure';
 import { RoleUsersEditor } from './RoleUsersEditor';
 
 export interface JobFormProps {
@@ -70,8 +71,9 @@ export function JobForm({ initialValues, initialRoles = {}, storedDeadline, subm
     setSaving(true);
     try {
       await onSubmit(values, roles);
-    } catch {
-      // The one error handler has shown why (422 broken rules each as a notification).
+    } catch (err) {
+      // 422: the one error handler showed each broken rule; anything else is named here.
+      notifyFailure(err);
     } finally {
       setSaving(false);
     }

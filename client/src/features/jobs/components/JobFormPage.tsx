@@ -25,8 +25,9 @@ export function NewJobPage() {
   usePageHeader(t('JOBS.NEW_TITLE'), t('JOBS.NEW_SUBTITLE'));
 
   const handleSubmit = async (values: JobFormValues, roles: RoleUsers) => {
-    const job = await saveJob(null, values, { stored: {}, edited: roles }, language);
+    const { job, rolesSaved } = await saveJob(null, values, { stored: {}, edited: roles }, language);
     notify.success(t('JOBS.POSTED'));
+    if (!rolesSaved) notify.error(t('JOBS.ROLES_FAILED'));
     navigate(toJob(job.code), { replace: true });
   };
 
@@ -54,8 +55,9 @@ function EditForm({ job }: { job: Job }) {
   if (!roles) return <Spinner />;
   const stored = rolesToUsers(roles as JobRoleList);
   const handleSubmit = async (values: JobFormValues, edited: RoleUsers) => {
-    await saveJob(job.code, values, { stored, edited }, language, toLocalInput(job.deadline));
+    const { rolesSaved } = await saveJob(job.code, values, { stored, edited }, language, toLocalInput(job.deadline));
     notify.success(t('JOBS.SAVED'));
+    if (!rolesSaved) notify.error(t('JOBS.ROLES_FAILED'));
     navigate(toJob(job.code), { replace: true });
   };
   return (

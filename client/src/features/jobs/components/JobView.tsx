@@ -18,6 +18,7 @@ import { paths, toJobOffer, toMessageGroup, toNewJobOffer, toUserProfile } from 
 import { formatDeadline, isPast } from '../deadline';
 import { toEditJob } from '../job-links';
 import { offerEntry, seesAllOffers } from '../job-view-logic';
+import { notifyFailure } from '../notify-failure';
 import { languageName } from '../job-form';
 import { loadJob, loadJobOffers, loadJobRoles, openJobFaq, setAcceptingOffers } from '../jobs.actions';
 import { jobsStore } from '../jobs.store';
@@ -83,8 +84,8 @@ function JobActions(props: { job: Job; isCustomer: boolean; me: string | null; o
     try {
       await setAcceptingOffers(job, accepting, language);
       notify.success(accepting ? t('JOBS.ACCEPTING_ON') : t('JOBS.ACCEPTING_OFF'));
-    } catch {
-      // The one error handler has said why.
+    } catch (err) {
+      notifyFailure(err);
     } finally {
       setSwitching(false);
     }
@@ -163,7 +164,8 @@ export function JobView({ code }: { code: string }) {
     setFaqOpening(true);
     try {
       navigate(toMessageGroup(await openJobFaq(code)));
-    } catch {
+    } catch (err) {
+      notifyFailure(err);
       setFaqOpening(false);
     }
   };
