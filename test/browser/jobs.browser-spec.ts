@@ -31,6 +31,13 @@ async function signIn(page: Page, who: TestUser, language: 'eng' | 'pol' = 'eng'
 const api = (who: TestUser) => ({ Authorization: `Bearer ${who.token}` });
 const invalidFields = (page: Page) => page.locator('[data-testid="job-form"] [aria-invalid="true"]');
 
+/** Uncaught errors of a page, which must stay none. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
 async function openJobs(page: Page) {
   await page.goto(`${h.baseUrl}/jobs`);
   await page.locator('[data-testid="jobs-page"]:not([data-view="loading"])').waitFor();
@@ -45,6 +52,7 @@ describe('jobs in the browser', () => {
 
     // The customer: an instance without jobs invites the first one.
     const { page: a } = await h.open(DESKTOP);
+    const errors = pageErrors(a);
     await signIn(a, ada);
     await openJobs(a);
     await a.getByTestId('jobs-empty').waitFor();
@@ -127,6 +135,7 @@ describe('jobs in the browser', () => {
 
     // The provider finds it by searching a word of its Polish title, case aside.
     const { page: b } = await h.open(DESKTOP);
+    const bErrors = pageErrors(b);
     await signIn(b, bob);
     await openJobs(b);
     await b.getByTestId(`job-row-${jobCode}`).waitFor();
@@ -233,6 +242,7 @@ describe('jobs in the browser', () => {
     await screenshot(a, 'jobs-form-phone-en');
 
     const { page: p } = await h.open(DESKTOP);
+    const pErrors = pageErrors(p);
     await signIn(p, ada, 'pol');
     for (const [size, name] of [
       [DESKTOP, 'desktop'],
@@ -254,5 +264,6 @@ describe('jobs in the browser', () => {
       await p.getByText('Pole powinno zawierać minimum 6 znaków').waitFor();
       await screenshot(p, `jobs-form-${name}-pl`);
     }
+    expect([...errors, ...bErrors, ...pErrors]).toEqual([]);
   });
 });
