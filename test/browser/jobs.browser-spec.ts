@@ -152,6 +152,12 @@ describe('jobs in the browser', () => {
     await b.waitForURL(`${h.baseUrl}/jobs`);
     await b.getByTestId(`job-row-${jobCode}`).waitFor();
     expect(await b.getByTestId('jobs-search').inputValue()).toBe('');
+    // "My jobs": he has posted none.
+    await b.getByTestId('jobs-filter').getByText('My jobs').click();
+    await b.waitForURL(/[?&]mine=1/);
+    await b.getByTestId('jobs-no-match').getByText('You have not posted any job yet.').waitFor();
+    await b.getByTestId('jobs-filter').getByText('All jobs').click();
+    await b.getByTestId(`job-row-${jobCode}`).waitFor();
     await b.getByTestId('jobs-search').fill(`shed roof ${tag}`);
     await b.getByTestId(`job-row-${jobCode}`).getByTestId('job-row-title').click();
 
@@ -265,5 +271,40 @@ describe('jobs in the browser', () => {
       await screenshot(p, `jobs-form-${name}-pl`);
     }
     expect([...errors, ...bErrors, ...pErrors]).toEqual([]);
+  });
+
+  it('pages the list: 20 jobs, then the rest on "Show more jobs", newest first and each once', async () => {
+    const place = await createInstance(h.app);
+    const poster = await createUser(h.app, { instanceId: place.id });
+    const reader = await createUser(h.app, { instanceId: place.id });
+    const codes: string[] = [];
+    for (let i = 1; i <= 23; i += 1) {
+      const res = await h.app
+        .http()
+        .post('/api/job')
+        .set(api(poster))
+        .send({ versions: [{ lang: 'eng', title: `Numbered job ${i}`, description: 'A job posted to fill more than one page.' }] });
+      expect(res.status).toBe(201);
+      codes.unshift(res.body.code as string);
+    }
+    const { page } = await h.open(PHONE);
+    const errors = pageErrors(page);
+    await signIn(page, reader);
+    await openJobs(page);
+    const rows = page.locator('[data-testid="jobs-list"] > [data-code]');
+    expect(await rows.count()).toBe(20);
+    // A job posted meanwhile shifts the pages by one: the next page still shows each job once.
+    await h.app
+      .http()
+      .post('/api/job')
+      .set(api(poster))
+      .send({ versions: [{ lang: 'eng', title: 'Posted while reading', description: 'A job posted while the list is open.' }] })
+      .expect(201);
+    await page.getByTestId('jobs-more').click();
+    await page.waitForFunction(`document.querySelectorAll('[data-testid="jobs-list"] > [data-code]').length === 23`);
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toEqual(codes);
+    expect(await page.getByTestId('jobs-more').count()).toBe(0);
+    await screenshot(page, 'jobs-list-paged-phone-en');
+    expect(errors).toEqual([]);
   });
 });
