@@ -304,6 +304,8 @@ describe('jobs in the browser', () => {
     await page.waitForFunction(`document.querySelectorAll('[data-testid="jobs-list"] > [data-code]').length === 23`);
     expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toEqual(codes);
     expect(await page.getByTestId('jobs-more').count()).toBe(0);
+    // The keyboard goes on at the first job the button brought.
+    expect(await page.evaluate(`document.activeElement?.closest('[data-code]')?.getAttribute('data-code')`)).toBe(codes[20]);
     await screenshot(page, 'jobs-list-paged-phone-en');
     expect(errors).toEqual([]);
   });

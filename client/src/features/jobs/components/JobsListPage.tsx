@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Center, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBriefcase, IconCalendar, IconClock, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -120,6 +120,20 @@ export function JobsListPage() {
     void listJobs({ mine, q }, language);
   }, [mine, q, language]);
 
+  // After "Show more jobs" the keyboard goes on at the first job it brought (the button may be gone).
+  const shownBeforeMore = useRef<number | null>(null);
+  useEffect(() => {
+    const before = shownBeforeMore.current;
+    if (before === null || list.loadingMore) return;
+    shownBeforeMore.current = null;
+    const code = list.codes[before];
+    if (code) document.querySelector<HTMLElement>(`[data-code="${CSS.escape(code)}"] [data-testid="job-row-title"]`)?.focus();
+  }, [list.codes, list.loadingMore]);
+  const handleMore = () => {
+    shownBeforeMore.current = list.codes.length;
+    void loadMoreJobs(language);
+  };
+
   const view = listView(list);
   const clearSearch = () => {
     setTyped('');
@@ -219,7 +233,7 @@ export function JobsListPage() {
       ) : null}
       {view === 'jobs' && list.hasMore ? (
         <Center>
-          <Button variant="default" loading={list.loadingMore} onClick={() => void loadMoreJobs(language)} data-testid="jobs-more">
+          <Button variant="default" loading={list.loadingMore} onClick={handleMore} data-testid="jobs-more">
             {t('JOBS.MORE')}
           </Button>
         </Center>
