@@ -144,6 +144,7 @@ describe('jobs in the browser', () => {
     await b.locator('[data-testid="jobs-page"][data-view="jobs"]').waitFor();
     await b.waitForFunction(`document.querySelectorAll('[data-testid^="job-row-"][data-code]').length === 1`);
     expect(await b.getByTestId(`job-row-${jobCode}`).getByTestId('job-row-title').textContent()).toBe(title);
+    expect(await b.getByTestId('jobs-announce').textContent()).toBe('1 job shown');
     await screenshot(b, 'jobs-list-search-desktop-en');
     await b.getByTestId('jobs-search').fill('no such job anywhere');
     await b.getByTestId('jobs-no-match').waitFor();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Center, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBriefcase, IconCalendar, IconClock, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -183,6 +183,10 @@ export function JobsListPage() {
         />
       </Group>
 
+      {/* Screen readers hear what a search or filter found. */}
+      <VisuallyHidden aria-live="polite" data-testid="jobs-announce">
+        {view === 'jobs' ? t('JOBS.SHOWN_COUNT', { count: list.codes.length }) : view === 'no-match' || view === 'empty' ? t('JOBS.SHOWN_NONE') : ''}
+      </VisuallyHidden>
       {view === 'loading' ? <Spinner /> : null}
       {view === 'failed' ? (
         <Alert color="red" title={t('JOBS.LOAD_FAILED')} data-testid="jobs-failed">
