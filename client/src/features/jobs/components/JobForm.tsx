@@ -19,6 +19,7 @@ import {
   validateJobForm,
 } from '../job-form';
 import { notifyFailure } from '../notify-failure';
+import { toLocalInput } from '../deadline';
 import { RoleUsersEditor } from './RoleUsersEditor';
 
 export interface JobFormProps {
@@ -87,6 +88,7 @@ export function JobForm({ initialValues, initialRoles = {}, storedDeadline, subm
           label={t('JOBS.FORM.DEADLINE')}
           description={t('JOBS.FORM.DEADLINE_HINT', { zone: timeZone() })}
           {...input('deadline')}
+          min={toLocalInput(new Date().toISOString())}
           maw={320}
           data-testid="job-form-deadline"
         />

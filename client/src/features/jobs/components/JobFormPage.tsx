@@ -1,5 +1,5 @@
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -47,11 +47,23 @@ function EditForm({ job }: { job: Job }) {
   const { language } = useSnapshot(preferencesStore);
   const roles = useSnapshot(jobsStore).roles[job.code];
   const [initial] = useState(() => jobToForm(job));
+  const [rolesFailed, setRolesFailed] = useState(false);
 
-  useEffect(() => {
-    void loadJobRoles(job.code, language).catch(() => undefined);
+  const loadRoles = useCallback(() => {
+    setRolesFailed(false);
+    loadJobRoles(job.code, language).catch(() => setRolesFailed(true));
   }, [job.code, language]);
+  useEffect(loadRoles, [loadRoles]);
 
+  // Without the stored role users the form cannot tell what changed, so it waits for them.
+  if (rolesFailed)
+    return (
+      <Alert color="red" title={t('JOBS.LOAD_FAILED')}>
+        <Button size="xs" variant="light" color="red" onClick={loadRoles}>
+          {t('JOBS.RETRY')}
+        </Button>
+      </Alert>
+    );
   if (!roles) return <Spinner />;
   const stored = rolesToUsers(roles as JobRoleList);
   const handleSubmit = async (values: JobFormValues, edited: RoleUsers) => {
