@@ -232,6 +232,23 @@ describe('jobs in the browser', () => {
     await a.locator('[data-testid="job-view"] [data-testid="job-accepting"][data-accepting="true"]').waitFor();
     expect((await h.app.http().get(`/api/job/${jobCode}`).set(api(ada)).expect(200)).body.acceptingOffers).toBe(true);
 
+    // The customer edits the job: a new English title, Bob off the manager role; the deadline stays as stored.
+    await a.getByTestId('job-edit').click();
+    await a.waitForURL(`${h.baseUrl}/jobs/${jobCode}?edit=1`);
+    const edited = a.getByTestId('job-form-version').nth(0);
+    expect(await edited.getByTestId('job-form-title').inputValue()).toBe(title);
+    expect(await a.getByTestId('job-form-deadline').inputValue()).toBe('2031-05-01T12:00');
+    await edited.getByTestId('job-form-title').fill(`${title} and gutter`);
+    await a.getByTestId('job-form-role-1').getByRole('button', { name: `Remove Bob Provider${tag} from Manager` }).click();
+    await a.getByTestId('job-form-role-1').getByText('Nobody yet').waitFor();
+    await a.getByTestId('job-form-save').click();
+    await a.waitForURL(`${h.baseUrl}/jobs/${jobCode}`);
+    await a.getByTestId('job-title').getByText(`${title} and gutter`).waitFor();
+    await a.getByTestId('job-role-1').getByText('Nobody yet').waitFor();
+    const after = (await h.app.http().get(`/api/job/${jobCode}`).set(api(ada)).expect(200)).body;
+    expect(after).toMatchObject({ deadline: stored.deadline, acceptingOffers: true, title: `${title} and gutter` });
+    expect(after.versions).toHaveLength(2);
+
     // The list counts the offer.
     await openJobs(a);
     expect(await a.getByTestId(`job-row-${jobCode}`).getByTestId('job-row-offers').textContent()).toBe('1 offer');

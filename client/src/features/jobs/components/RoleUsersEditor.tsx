@@ -36,7 +36,9 @@ export function RoleUsersEditor({ value, onChange }: { value: RoleUsers; onChang
                     key={user.code}
                     withRemoveButton
                     onRemove={() => onChange({ ...value, [role.id]: users(role.id).filter((u) => u.code !== user.code) })}
-                    removeButtonProps={{ 'aria-label': t('JOBS.ROLE_REMOVE', { name: fullName(user), role: name }) }}
+                    // Mantine hides a pill's remove button from the keyboard and screen readers (made for inputs
+                    // with Backspace); here it is the only way to remove someone, so it is a real button.
+                    removeButtonProps={{ 'aria-label': t('JOBS.ROLE_REMOVE', { name: fullName(user), role: name }), 'aria-hidden': false, tabIndex: 0 }}
                     data-testid="job-form-role-user"
                   >
                     {fullName(user)}
