@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconCalendar, IconEdit, IconMessageQuestion, IconSend, IconEye } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,124 +7,27 @@ import { useSnapshot } from 'valtio';
 import type { Job, JobRole } from '@/api/job.api';
 import type { JobOffer } from '@/api/offer.api';
 import { Spinner } from '@/components/loaders/loaders';
-import { notify } from '@/components/notifications/notify';
-import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { roleOf, sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
-import { translateMessage } from '@/i18n/messages';
 import { intlLocaleOf } from '@/i18n/languages';
-import { paths, toJobOffer, toMessageGroup, toNewJobOffer, toUserProfile } from '@/routes/paths';
+import { paths, toMessageGroup, toUserProfile } from '@/routes/paths';
 import { formatDeadline, isPast } from '../deadline';
-import { toEditJob } from '../job-links';
-import { offerEntry, seesAllOffers } from '../job-view-logic';
+import { seesAllOffers } from '../job-view-logic';
 import { notifyFailure } from '../notify-failure';
 import { languageName } from '../job-form';
-import { loadJob, loadJobOffers, loadJobRoles, openJobFaq, setAcceptingOffers } from '../jobs.actions';
+import { loadJob, loadJobOffers, loadJobRoles, openJobFaq } from '../jobs.actions';
 import { jobsStore } from '../jobs.store';
 import { useJobLive } from '../hooks/useJobLive';
 import { usePeople } from '../hooks/usePeople';
 import { AcceptingBadge } from './AcceptingBadge';
+import { JobActions } from './JobActions';
 import { JobOffersSection } from './JobOffersSection';
+import { JobRolesCard } from './JobRolesCard';
 
 /** The version to show: the one picked, else the reader's language, else the one the server chose. */
 function shownVersion(job: Job, picked: string | null, language: string) {
   return job.versions.find((v) => v.lang === picked) ?? job.versions.find((v) => v.lang === language) ?? job.versions.find((v) => v.lang === job.lang) ?? job.versions[0];
-}
-
-function RolesCard({ roles }: { roles: readonly JobRole[] | undefined }) {
-  const { t } = useTranslation();
-  const people = usePeople((roles ?? []).flatMap((r) => r.users.map((u) => u.code)));
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="job-roles-title" data-testid="job-roles">
-      <Title order={3} fz="h4" mb="xs" id="job-roles-title">
-        {t('JOBS.ROLES')}
-      </Title>
-      {!roles ? (
-        <Spinner size="sm" />
-      ) : (
-        <Stack gap="xs">
-          {roles.map((role) => (
-            <Group key={role.id} gap="xs" wrap="wrap" data-testid={`job-role-${role.id}`}>
-              <Text size="sm" fw={500} w={120}>
-                {translateMessage(role.name)}
-              </Text>
-              {role.users.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('JOBS.ROLE_NOBODY')}
-                </Text>
-              ) : (
-                role.users.map((u) => (
-                  <Anchor key={u.code} component={Link} to={toUserProfile(u.code)} size="sm" data-testid="job-role-user">
-                    <Group gap={6} wrap="nowrap">
-                      <UserAvatar name={u.name} surname={u.surname} url={people[u.code]?.avatar?.url} size="sm" />
-                      {`${u.name} ${u.surname}`.trim()}
-                    </Group>
-                  </Anchor>
-                ))
-              )}
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </Card>
-  );
-}
-
-/** What the reader may do: the customer edits and switches taking offers; anyone else makes or views their offer. */
-function JobActions(props: { job: Job; isCustomer: boolean; me: string | null; offers: readonly JobOffer[] | undefined; onFaq: () => void; faqOpening: boolean }) {
-  const { job, isCustomer, me, offers, onFaq, faqOpening } = props;
-  const { t } = useTranslation();
-  const { language } = useSnapshot(preferencesStore);
-  const [switching, setSwitching] = useState(false);
-  const entry = offerEntry(job, isCustomer, offers, me);
-
-  const handleAccepting = async (accepting: boolean) => {
-    setSwitching(true);
-    try {
-      await setAcceptingOffers(job, accepting, language);
-      notify.success(accepting ? t('JOBS.ACCEPTING_ON') : t('JOBS.ACCEPTING_OFF'));
-    } catch (err) {
-      notifyFailure(err);
-    } finally {
-      setSwitching(false);
-    }
-  };
-
-  return (
-    <Group gap="sm" wrap="wrap" data-testid="job-actions">
-      {entry.kind === 'customer' ? (
-        <>
-          <Button component={Link} to={toEditJob(job.code)} variant="default" leftSection={<IconEdit size={16} aria-hidden />} data-testid="job-edit">
-            {t('JOBS.EDIT')}
-          </Button>
-          <Switch
-            checked={job.acceptingOffers}
-            disabled={switching}
-            onChange={(e) => void handleAccepting(e.currentTarget.checked)}
-            label={t('JOBS.ACCEPTING_SWITCH')}
-            description={job.acceptingOffers ? t('JOBS.ACCEPTING_SWITCH_ON') : t('JOBS.ACCEPTING_SWITCH_OFF')}
-            data-testid="job-accepting-switch"
-          />
-        </>
-      ) : entry.kind === 'loading' ? null : entry.kind === 'view-mine' ? (
-        <Button component={Link} to={toJobOffer(job.code, entry.offerCode)} leftSection={<IconEye size={16} aria-hidden />} data-testid="job-view-my-offer">
-          {t('JOBS.VIEW_MY_OFFER')}
-        </Button>
-      ) : entry.kind === 'make' ? (
-        <Button component={Link} to={toNewJobOffer(job.code)} leftSection={<IconSend size={16} aria-hidden />} data-testid="job-make-offer">
-          {t('JOBS.MAKE_OFFER')}
-        </Button>
-      ) : (
-        <Text c="dimmed" size="sm" data-testid="job-no-more-offers">
-          {t('JOB.NOT_ACCEPTING_OFFERS')}
-        </Text>
-      )}
-      <Button variant="light" leftSection={<IconMessageQuestion size={16} aria-hidden />} loading={faqOpening} onClick={onFaq} data-testid="job-faq">
-        {t('JOBS.FAQ')}
-      </Button>
-    </Group>
-  );
 }
 
 /** /jobs/{jobId}: the job in the reader's language (others one click away), its roles, FAQ chat and offers. */
@@ -229,7 +132,7 @@ export function JobView({ code }: { code: string }) {
       {/* The offers come before the roles: they are what the customer comes back for. */}
       {seesAllOffers(isCustomer, role) ? <JobOffersSection jobCode={job.code} offers={offers} locale={locale} /> : null}
 
-      <RolesCard roles={roles} />
+      <JobRolesCard roles={roles} />
     </Stack>
   );
 }
