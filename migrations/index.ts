@@ -4,6 +4,15 @@ import { AuditLog1763942400000 } from './1763942400000-AuditLog';
 import { Marketplace1764028800000 } from './1764028800000-Marketplace';
 import { WebPush1764115200000 } from './1764115200000-WebPush';
 import { UserGravatarOptIn1764210000000 } from './1764210000000-UserGravatarOptIn';
+import { JobTitleSearch1764220000000 } from './1764220000000-JobTitleSearch';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
-export const migrations = [InitialSchema1763769600000, ChatCore1763856000000, AuditLog1763942400000, Marketplace1764028800000, WebPush1764115200000, UserGravatarOptIn1764210000000];
+export const migrations = [
+  InitialSchema1763769600000,
+  ChatCore1763856000000,
+  AuditLog1763942400000,
+  Marketplace1764028800000,
+  WebPush1764115200000,
+  UserGravatarOptIn1764210000000,
+  JobTitleSearch1764220000000,
+];

@@ -129,6 +129,57 @@ describe('marketplace: jobs', () => {
     await t.http().get('/api/job?pageSize=101').set(as(worker)).expect(422);
   });
 
+  it('searches titles of any version, case-insensitive, with LIKE characters taken literally', async () => {
+    const place = await createInstance(t);
+    const [poster, reader] = await Promise.all([createUser(t, { instanceId: place.id }), createUser(t, { instanceId: place.id })]);
+    const fence = await postJob(t, poster, {
+      versions: [version('eng', { title: 'Paint the garden FENCE' }), version('pol', { title: 'Pomalować płot w ogrodzie' })],
+    });
+    const roof = await postJob(t, reader, { versions: [version('eng', { title: 'Fix a roof, 100% dry' })] });
+    const under = await postJob(t, poster, { versions: [version('eng', { title: 'Rename file_name fields' })] });
+    const codes = async (query: string, who = reader) =>
+      (await t.http().get(`/api/job?${query}`).set(as(who)).expect(200)).body.jobs.map((j: { code: string }) => j.code);
+
+    expect(await codes('q=fence')).toEqual([fence]);
+    // The Polish title finds the job, which still answers in the asked language.
+    const polish = await t.http().get(`/api/job?q=${encodeURIComponent('PŁOT')}&lang=eng`).set(as(reader)).expect(200);
+    expect(polish.body.jobs).toEqual([expect.objectContaining({ code: fence, lang: 'eng', title: 'Paint the garden FENCE' })]);
+    // % and _ are plain characters, not wildcards.
+    expect(await codes(`q=${encodeURIComponent('100%')}`)).toEqual([roof]);
+    expect(await codes(`q=${encodeURIComponent('0%d')}`)).toEqual([]);
+    expect(await codes('q=e_n')).toEqual([under]);
+    expect(await codes(`q=${encodeURIComponent('e\\n')}`)).toEqual([]);
+    // Blank or spaces: every job; combined with mine and paging.
+    expect(await codes('q=')).toEqual([under, roof, fence]);
+    expect(await codes('q=%20%20')).toEqual([under, roof, fence]);
+    expect(await codes('q=a&mine=true', poster)).toEqual([under, fence]);
+    expect(await codes('q=a&mine=true&pageSize=1&page=2', poster)).toEqual([fence]);
+    // Other instances' jobs are never found.
+    expect(await codes('q=fence', worker)).not.toContain(fence);
+
+    const long = await t.http().get(`/api/job?q=${'x'.repeat(101)}`).set(as(reader)).expect(422);
+    expect(long.body).toEqual({ code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.Q.MAX_LENGTH'] } });
+    const twice = await t.http().get('/api/job?q=a&q=b').set(as(reader)).expect(422);
+    expect(twice.body.data.brokenRules).toEqual(['VALIDATION.Q.IS_STRING']);
+  });
+
+  it('counts the offers made on each job, in the list and the job', async () => {
+    const place = await createInstance(t);
+    const [poster, p1, p2] = await Promise.all([1, 2, 3].map(() => createUser(t, { instanceId: place.id })));
+    const busy = await postJob(t, poster);
+    const quiet = await postJob(t, poster);
+    const first = await t.http().post(`/api/jobs/${busy}/offers`).set(as(p1)).send({}).expect(201);
+    await t.http().post(`/api/jobs/${busy}/offers`).set(as(p2)).send({}).expect(201);
+    // A withdrawn offer still counts as made.
+    await t.http().post(`/api/jobs/${busy}/offers/${first.body.code}/withdraw`).set(as(p1)).send({}).expect(200);
+    const list = await t.http().get('/api/job').set(as(p1)).expect(200);
+    expect(list.body.jobs.map((j: { code: string; offerCount: number }) => [j.code, j.offerCount])).toEqual([
+      [quiet, 0],
+      [busy, 2],
+    ]);
+    expect((await t.http().get(`/api/job/${busy}`).set(as(p2)).expect(200)).body.offerCount).toBe(2);
+  });
+
   it('lets only the customer update a job; other instances see nothing', async () => {
     const code = await postJob(t, customer, { versions: [version('eng'), version('pol')] });
     const body = { versions: [version('spa', { title: 'Nuevo título' })], acceptingOffers: false, deadline: future(90) };

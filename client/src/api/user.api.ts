@@ -29,6 +29,8 @@ export const userApi = {
   logout: () => http.post<void>('/api/user/logout', undefined, { handleErrors: false }),
   updateMe: (changes: ProfileChanges) => http.patch<User>('/api/me', changes),
   byCode: (code: string) => http.get<User>(`/api/user/${encodeURIComponent(code)}`),
+  /** The users with these codes the caller may see (others are absent); a lookup, cached 10 s. */
+  list: (userIds: string[]) => http.post<User[]>('/api/user/list', { userIds }, { cache: true }),
   search: (query: string) => http.post<User[]>('/api/user/search', { query }, { cache: true }),
   statuses: (userIds: string[]) => http.post<UserStatus[]>('/api/user/statuses', { userIds }),
   timezones: () => http.get<Timezone[]>('/api/timezone'),

@@ -18,15 +18,15 @@ const CapsulePage = page(() => import('@/features/capsule/CapsulePage').then((m)
 const ChatPage = page(() => import('@/features/chat/ChatPage').then((m) => m.ChatPage));
 const RoomsPage = page(() => import('@/features/moderation/RoomsPage').then((m) => m.RoomsPage));
 const WatchRoomPage = page(() => import('@/features/moderation/WatchRoomPage').then((m) => m.WatchRoomPage));
+const JobsListPage = page(() => import('@/features/jobs/components/JobsListPage').then((m) => m.JobsListPage));
+const JobPage = page(() => import('@/features/jobs/components/JobPage').then((m) => m.JobPage));
 const AreaPlaceholder = page(() => import('@/features/placeholders/AreaPlaceholder').then((m) => m.AreaPlaceholder));
 const PremiumPlaceholder = page(() => import('@/features/placeholders/PremiumPlaceholder').then((m) => m.PremiumPlaceholder));
 
 /** Screens of later issues (jobs, projects): the route and its guard exist, the screen is a notice. */
 const AREA_ROUTES: [string, string][] = [
-  [paths.jobs, tk('MENU.JOB_LIST')],
   [paths.jobOffers, tk('MENU.JOB_OFFERS')],
   [paths.jobPayments, tk('MENU.JOB_PAYMENTS')],
-  [paths.job, tk('PLACEHOLDER.JOB')],
   [paths.jobOffer, tk('PLACEHOLDER.JOB_OFFER')],
   [paths.projects, tk('MENU.PROJECTS')],
   [paths.projectEstimate, tk('MENU.PROJECT_ESTIMATE')],
@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
       guarded(paths.dashboard, <DashboardPage />),
       guarded(paths.auth, <LoginPage />),
       guarded(paths.register, <RegisterPage />),
+      guarded(paths.jobs, <JobsListPage />),
+      guarded(paths.job, <JobPage />),
       ...AREA_ROUTES.map(([path, titleKey]) => guarded(path, <AreaPlaceholder key={path} titleKey={titleKey} />)),
       ...PREMIUM_ROUTES.map(([path, titleKey]) => guarded(path, <PremiumPlaceholder key={path} titleKey={titleKey} />)),
       guarded(paths.messages, <ChatPage />),

@@ -6,7 +6,7 @@ export function pickVersion<V extends { lang: string; is_default: boolean }>(ver
   return (lang && versions.find((v) => v.lang === lang)) || versions.find((v) => v.is_default) || versions[0];
 }
 
-export function mapJob(job: JobRow, versions: VersionRow[], lang?: string): JobDto {
+export function mapJob(job: JobRow, versions: VersionRow[], offerCounts: Map<string, number>, lang?: string): JobDto {
   const own = versions.filter((v) => v.job_id === job.id);
   const chosen = pickVersion(own, lang);
   return {
@@ -18,6 +18,7 @@ export function mapJob(job: JobRow, versions: VersionRow[], lang?: string): JobD
     title: chosen?.title ?? '',
     description: chosen?.description ?? '',
     versions: own.map((v) => ({ lang: v.lang, title: v.title, description: v.description, isDefault: v.is_default })),
+    offerCount: offerCounts.get(job.id) ?? 0,
     createdAt: job.created_at.toISOString(),
     updatedAt: job.updated_at.toISOString(),
   };

@@ -36,6 +36,14 @@ export interface RoleUserRow {
   surname: string;
 }
 
+export interface JobListFilter {
+  customerId: string | null;
+  titleContains: string | null;
+}
+
+/** The text as a literal inside a LIKE pattern (PostgreSQL's default escape character is the backslash). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 const JOB_COLUMNS = `j.id, j.code, j.instance_id, j.customer_id, cu.code AS customer_code, j.deadline, j.accepting_offers,
   j.created_at, j.updated_at`;
 
@@ -50,14 +58,35 @@ export class JobsRepository {
       .then((rows: JobRow[]) => rows[0]);
   }
 
-  /** A page of an instance's jobs, newest first (optionally one customer's), one more row telling whether there are more. */
-  list(instanceId: string, customerId: string | null, offset: number, limit: number): Promise<JobRow[]> {
+  /**
+   * A page of an instance's jobs, newest first (optionally one customer's, optionally only those with a version
+   * whose title contains a text, case-insensitive), one more row telling whether there are more.
+   */
+  list(instanceId: string, filter: JobListFilter, offset: number, limit: number): Promise<JobRow[]> {
+    const params: unknown[] = [instanceId, filter.customerId, offset, limit];
+    // Added only with a search: an "$n IS NULL OR EXISTS" form keeps the planner from a semi-join and reads
+    // every matching title of every instance (scripts/bench/job-search.sql). The trigram index serves ILIKE.
+    let search = '';
+    if (filter.titleContains !== null) {
+      params.push(`%${escapeLike(filter.titleContains)}%`);
+      search = `AND EXISTS (SELECT 1 FROM job_version v WHERE v.job_id = j.id AND v.title ILIKE $5)`;
+    }
     return this.db.query(
       `SELECT ${JOB_COLUMNS} FROM job j JOIN "user" cu ON cu.id = j.customer_id
-       WHERE j.instance_id = $1 AND ($2::uuid IS NULL OR j.customer_id = $2)
+       WHERE j.instance_id = $1 AND ($2::uuid IS NULL OR j.customer_id = $2) ${search}
        ORDER BY j.created_at DESC, j.id DESC OFFSET $3 LIMIT $4`,
-      [instanceId, customerId, offset, limit],
+      params,
     );
+  }
+
+  /** How many offers each job has (any status); jobs without offers are absent. */
+  async offerCounts(jobIds: string[]): Promise<Map<string, number>> {
+    if (jobIds.length === 0) return new Map();
+    const rows: { job_id: string; count: number }[] = await this.db.query(
+      `SELECT job_id, count(*)::int AS count FROM job_offer WHERE job_id = ANY($1::bigint[]) GROUP BY job_id`,
+      [jobIds],
+    );
+    return new Map(rows.map((r) => [String(r.job_id), r.count]));
   }
 
   versions(jobIds: string[]): Promise<VersionRow[]> {

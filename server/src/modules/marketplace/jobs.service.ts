@@ -39,10 +39,12 @@ export class JobsService {
 
   async list(user: AuthUser, query: JobListQueryDto): Promise<JobPageDto> {
     const { page, pageSize } = pageOf(query, JOB_PAGE_SIZE);
-    const rows = await this.jobs.list(user.instanceId, query.mine === 'true' ? user.id : null, (page - 1) * pageSize, pageSize + 1);
+    const filter = { customerId: query.mine === 'true' ? user.id : null, titleContains: query.q?.trim() || null };
+    const rows = await this.jobs.list(user.instanceId, filter, (page - 1) * pageSize, pageSize + 1);
     const shown = rows.slice(0, pageSize);
-    const versions = await this.jobs.versions(shown.map((j) => j.id));
-    return { jobs: shown.map((j) => mapJob(j, versions, query.lang)), page, pageSize, hasMore: rows.length > pageSize };
+    const ids = shown.map((j) => j.id);
+    const [versions, counts] = await Promise.all([this.jobs.versions(ids), this.jobs.offerCounts(ids)]);
+    return { jobs: shown.map((j) => mapJob(j, versions, counts, query.lang)), page, pageSize, hasMore: rows.length > pageSize };
   }
 
   async get(user: AuthUser, code: string, lang?: string): Promise<JobDto> {
@@ -88,7 +90,8 @@ export class JobsService {
   }
 
   private async view(job: JobRow, lang?: string): Promise<JobDto> {
-    return mapJob(job, await this.jobs.versions([job.id]), lang);
+    const [versions, counts] = await Promise.all([this.jobs.versions([job.id]), this.jobs.offerCounts([job.id])]);
+    return mapJob(job, versions, counts, lang);
   }
 
   private async changed(groupId: string, groupCode: string, change: 'created' | 'participants'): Promise<void> {

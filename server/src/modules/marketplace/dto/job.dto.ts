@@ -9,7 +9,9 @@ import {
   IsIn,
   IsISO8601,
   IsOptional,
+  IsString,
   Matches,
+  MaxLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -23,6 +25,7 @@ export const JOB_TITLE_MAX = 200;
 export const JOB_DESCRIPTION_MIN = 20;
 export const JOB_DESCRIPTION_MAX = 10_000;
 export const JOB_PAGE_SIZE = 20;
+export const JOB_SEARCH_MAX = 100;
 
 /** One translation of a job, validated as the spec's job translation form. */
 export class JobVersionDto {
@@ -91,6 +94,15 @@ export class JobListQueryDto extends PageQueryDto(100, JOB_PAGE_SIZE) {
   @IsOptional()
   @IsIn(['true', 'false'])
   mine?: string;
+
+  @ApiPropertyOptional({
+    maxLength: JOB_SEARCH_MAX,
+    description: 'only jobs with a version whose title contains this text (case-insensitive, any language); blank: all',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(JOB_SEARCH_MAX)
+  q?: string;
 }
 
 export class SetRoleUsersDto {
@@ -121,6 +133,7 @@ export class JobDto {
   @ApiProperty() title: string;
   @ApiProperty() description: string;
   @ApiProperty({ type: [JobVersionResponseDto] }) versions: JobVersionResponseDto[];
+  @ApiProperty({ description: 'how many offers were made on the job, in any status' }) offerCount: number;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
 }

@@ -1,0 +1,96 @@
+import { http } from './http';
+import type { JobOffer } from './offer.api';
+
+/** One language version of a job's texts (spec section 3). */
+export interface JobVersion {
+  lang: string;
+  title: string;
+  description: string;
+  isDefault: boolean;
+}
+
+/** A job as GET /api/job and /api/job/{code} answer it: title and description in the asked language, else the default. */
+export interface Job {
+  code: string;
+  /** UTC ISO, or null for none. */
+  deadline: string | null;
+  customerCode: string;
+  acceptingOffers: boolean;
+  /** The language of title and description. */
+  lang: string;
+  title: string;
+  description: string;
+  versions: JobVersion[];
+  /** Offers made on the job, in any status. */
+  offerCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface JobPage {
+  jobs: Job[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+export interface JobListQuery {
+  lang: string;
+  page: number;
+  mine?: boolean;
+  q?: string;
+}
+
+/** POST /api/job and POST /api/job/{code}: the whole job; versions replace the stored ones. */
+export interface SaveJobBody {
+  /** UTC ISO; null: none; left out: unchanged. */
+  deadline?: string | null;
+  versions: JobVersion[];
+  acceptingOffers?: boolean;
+}
+
+export interface JobRoleUser {
+  code: string;
+  name: string;
+  surname: string;
+}
+
+/** A job role (1 manager, 2 reviewer, 3 contributor, 4 observer); `name` is a translation key. */
+export interface JobRole {
+  id: number;
+  name: string;
+  users: JobRoleUser[];
+}
+
+export interface JobOfferPage {
+  offers: JobOffer[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+const job = (code: string) => `/api/job/${encodeURIComponent(code)}`;
+const withLang = (lang: string) => `lang=${encodeURIComponent(lang)}`;
+
+function listQuery({ lang, page, mine, q }: JobListQuery): string {
+  const params = new URLSearchParams({ lang, page: String(page) });
+  if (mine) params.set('mine', 'true');
+  if (q?.trim()) params.set('q', q.trim());
+  return params.toString();
+}
+
+// Jobs and their offers change while they are looked at (offers arrive, taking offers is switched): no cache.
+export const jobApi = {
+  list: (query: JobListQuery) => http.get<JobPage>(`/api/job?${listQuery(query)}`, { cache: false }),
+  // The job page shows a missing job itself.
+  get: (code: string, lang: string) => http.get<Job>(`${job(code)}?${withLang(lang)}`, { cache: false, handleErrors: false }),
+  create: (body: SaveJobBody, lang: string) => http.post<Job>(`/api/job?${withLang(lang)}`, body),
+  update: (code: string, body: SaveJobBody, lang: string) => http.post<Job>(`${job(code)}?${withLang(lang)}`, body),
+  faq: (code: string) => http.get<{ code: string }>(`${job(code)}/faq`, { cache: false }),
+  roles: (code: string, lang: string) => http.get<JobRole[]>(`${job(code)}/roles?${withLang(lang)}`, { cache: false }),
+  setRoleUsers: (code: string, roleId: number, users: string[], lang: string) =>
+    http.post<JobRole>(`${job(code)}/roles/${roleId}?${withLang(lang)}`, { users }),
+  /** All of the job's offers for its customer, the caller's own for anyone else. */
+  offers: (code: string, lang: string) =>
+    http.get<JobOfferPage>(`/api/jobs/${encodeURIComponent(code)}/offers?${withLang(lang)}&pageSize=100`, { cache: false }),
+};
