@@ -3,6 +3,7 @@ import { ChatCore1763856000000 } from './1763856000000-ChatCore';
 import { AuditLog1763942400000 } from './1763942400000-AuditLog';
 import { Marketplace1764028800000 } from './1764028800000-Marketplace';
 import { WebPush1764115200000 } from './1764115200000-WebPush';
+import { PaymentPayerIndex1764201600000 } from './1764201600000-PaymentPayerIndex';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
-export const migrations = [InitialSchema1763769600000, ChatCore1763856000000, AuditLog1763942400000, Marketplace1764028800000, WebPush1764115200000];
+export const migrations = [InitialSchema1763769600000, ChatCore1763856000000, AuditLog1763942400000, Marketplace1764028800000, WebPush1764115200000, PaymentPayerIndex1764201600000];

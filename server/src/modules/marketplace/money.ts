@@ -8,6 +8,19 @@ import { MAX_PRICE_AMOUNT } from '../../contracts/offers';
  */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/**
+ * A JSON number as the decimal string it was written as (the shortest form that reads back the same number, so
+ * 12.5 → '12.5' and 0.1 → '0.1'), with no exponent: tiny numbers are spelled out (and break MAX_DECIMALS),
+ * huge ones written as whole digits (and break MAX). Anything else is left as it is.
+ */
+export function numberToDecimal(value: unknown): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  const text = String(value);
+  if (!text.includes('e')) return text;
+  if (Math.abs(value) >= 1) return BigInt(Math.trunc(value)).toString();
+  return value.toFixed(100).replace(/0+$/, '');
+}
+
 export const isDecimalString = (value: unknown): value is string => typeof value === 'string' && DECIMAL.test(value);
 
 /** Digits after the point. */
