@@ -63,8 +63,17 @@ describe('information bar', () => {
     expect(status).toHaveTextContent('Payment pending');
     expect(status).toHaveAttribute('data-status', '160');
     expect(screen.getByTestId('chat-info-bar')).toHaveTextContent('Offer: Paint the fence');
-    expect(screen.getByTestId('chat-info-price')).toHaveTextContent('12.50 USD');
+    expect(screen.getByTestId('chat-info-price')).toHaveTextContent('$12.50');
     expect(screen.getByTestId('chat-info-view')).toHaveAttribute('href', '/jobs/J_one/offers/O_one');
+
+    // A revision's push carries the new terms: the price changes without a reload.
+    act(() =>
+      applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 160, previousStatus: 160, actorCode: BOB.code, at: new Date().toISOString(), price: { amount: '2400.00', currency: 'USD' }, localPrice: null, deadline: null, version: 98 }),
+    );
+    await waitFor(() => expect(screen.getByTestId('chat-info-price')).toHaveTextContent('$2,400.00'));
+    // An older push (lower version) never undoes it.
+    act(() => applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 160, previousStatus: 160, actorCode: BOB.code, at: new Date().toISOString(), price: { amount: '1.00', currency: 'USD' }, version: 97 }));
+    expect(screen.getByTestId('chat-info-price')).toHaveTextContent('$2,400.00');
 
     // offer:status moves the badge on.
     act(() => applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 200, previousStatus: 160, actorCode: ADA.code, at: new Date().toISOString() }));
