@@ -125,6 +125,8 @@ export const offerApi = {
     const url = `${offerUrl(jobCode, offerCode)}/${path}${langQuery(lang)}`;
     return method === 'put' ? http.put<unknown>(url, body, keyed(key)) : http.post<unknown>(url, body, keyed(key));
   },
+  /** A job's offers as the caller may see them: all for its customer, their own for a provider. */
+  ofJob: (jobCode: string, lang?: string) => http.get<OfferPage>(`/api/jobs/${enc(jobCode)}/offers?pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false, handleErrors: false }),
   mine: (lang?: string, page = 1) => http.get<OfferPage>(`/api/job-offers?page=${page}&pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false }),
   forPayment: (lang?: string) => http.get<OfferPage>(`/api/job-offers/for-payment?pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false }),
   payments: (lang?: string) => http.get<PaymentPage>(`/api/job-offers/payments?pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false }),
