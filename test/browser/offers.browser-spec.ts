@@ -78,7 +78,8 @@ async function watchForVersion(page: Page, version: number) {
   };
 }
 
-const now = (page: Page) => page.evaluate('Date.now()') as Promise<number>;
+/** The buttons that confirm a move: the confirm notification's yes, and the choose, pay and revise dialogs' buttons. */
+const CONFIRMS = ['confirm-yes', 'offer-choose-confirm', 'offer-pay-confirm', 'offer-submit'].map((id) => `[data-testid="${id}"]`).join(',');
 
 /** A move made by clicking in `actor`'s offer view: the action, then its confirm (a notification or a dialog). */
 async function clickMove(actor: Page, call: string, confirm: (page: Page) => Promise<void>): Promise<number> {
@@ -86,10 +87,18 @@ async function clickMove(actor: Page, call: string, confirm: (page: Page) => Pro
   return confirmAndTime(actor, confirm);
 }
 
+/** The confirming click's time, as the actor's page saw it (a capture listener), not around the test's clicking. */
 async function confirmAndTime(actor: Page, confirm: (page: Page) => Promise<void>): Promise<number> {
-  const at = await now(actor);
+  await actor.evaluate(`(() => {
+    window.clickedAt = 0;
+    if (window.clickWatch) return;
+    window.clickWatch = true;
+    document.addEventListener('click', (e) => {
+      if (!window.clickedAt && e.target.closest('${CONFIRMS}')) window.clickedAt = Date.now();
+    }, true);
+  })()`);
   await confirm(actor);
-  return at;
+  return (await (await actor.waitForFunction('window.clickedAt', undefined, { timeout: 5_000 })).jsonValue()) as number;
 }
 
 const yes = async (page: Page) => page.getByTestId('confirm-yes').last().click();

@@ -80,7 +80,10 @@ export function OfferActions({ offer, side }: { offer: JobOffer; side: OfferSide
     <Stack gap="sm" data-testid="offer-actions" data-busy={busy ?? ''}>
       {conflict ? (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('OFFERS.CONFLICT_TITLE')} role="alert" data-testid="offer-conflict">
-          {conflict} {t('OFFERS.CONFLICT_REFRESHED')}
+          <Text size="sm">{conflict}</Text>
+          <Text size="sm" c="dimmed">
+            {t('OFFERS.CONFLICT_REFRESHED')}
+          </Text>
         </Alert>
       ) : null}
       {calls.length ? (

@@ -7,6 +7,7 @@ import type { JobOffer, OfferTermsInput } from '@/api/offer.api';
 import { fieldProps, touchAll } from '@/components/form/field-props';
 import { SearchSelect } from '@/components/select/SearchSelect';
 import { preferencesStore } from '@/features/preferences/preferences.store';
+import { intlLocaleOf } from '@/i18n/languages';
 import { type FormRule, type OfferFormValues, amountRule, deadlineRule, toTermsInput } from '../offer-form';
 import { toLocalInput } from '../offer-format';
 import { useCurrencies } from '../useCurrencies';
@@ -76,7 +77,7 @@ export function OfferForm({ mode, offer, busy, onSubmit, onCancel }: OfferFormPr
               inputMode="decimal"
               autoComplete="off"
               required
-              placeholder="0.00"
+              placeholder={new Intl.NumberFormat(intlLocaleOf(language), { minimumFractionDigits: 2 }).format(0)}
               data-testid="offer-amount"
               {...fieldProps(form, 'amount')}
             />

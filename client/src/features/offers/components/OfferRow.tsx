@@ -19,8 +19,8 @@ export function OfferRow({ offer, me }: { offer: JobOffer; me: string | null }) 
   const money = formatPriceWithLocal(offer.price, offer.localPrice, language);
   const title = offer.job?.title || t('OFFER.OFFER');
   return (
-    <Paper withBorder radius="md" data-testid="offer-row" data-code={offer.code} data-status={offer.status} data-waiting={waiting}>
-      <UnstyledButton component={Link} to={toJobOffer(offer.jobCode, offer.code)} p="sm" w="100%" aria-label={t('OFFERS.LIST.OPEN', { title })}>
+    <Paper withBorder radius="md" p="sm" data-testid="offer-row" data-code={offer.code} data-status={offer.status} data-waiting={waiting}>
+      <UnstyledButton component={Link} to={toJobOffer(offer.jobCode, offer.code)} display="block" w="100%">
         <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
           <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
             <Text fw={600} truncate>
@@ -38,7 +38,7 @@ export function OfferRow({ offer, me }: { offer: JobOffer; me: string | null }) 
               ) : null}
             </Group>
           </Stack>
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Group gap="xs" wrap="wrap" justify="flex-end" style={{ flexShrink: 0, maxWidth: '100%' }}>
             <Stack gap={0} align="flex-end">
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="offer-row-price">
                 {money.price || t('OFFERS.NO_PRICE')}
