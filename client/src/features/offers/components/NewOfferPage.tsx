@@ -1,5 +1,5 @@
 import { Alert, Anchor, Card, Stack, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -25,6 +25,7 @@ export function NewOfferPage({ jobCode }: { jobCode: string }) {
   const me = useSnapshot(sessionStore).user?.code ?? null;
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   usePageHeader(t('OFFERS.NEW.TITLE'), loaded.state === 'loaded' ? loaded.job.title : '');
 
@@ -42,9 +43,13 @@ export function NewOfferPage({ jobCode }: { jobCode: string }) {
   }, [jobCode, language, me]);
 
   const handleSubmit = async (terms: OfferTermsInput, message: string) => {
+    // A double click must not send the offer twice (the second would only meet "you already have an open offer").
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setRefusal(null);
     const result = await makeOffer(jobCode, { ...terms, ...(message ? { message } : {}) });
+    sending.current = false;
     setBusy(false);
     if ('offer' in result) {
       notify.success(t('OFFERS.NEW.MADE'));
