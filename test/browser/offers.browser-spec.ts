@@ -354,5 +354,22 @@ describe('offers in the browser', () => {
         await page.context().close();
       }
     }
+
+    // The provider's offer chats are named after their jobs, the customer as subtitle (not three times "Celina Klientka").
+    const { page: chats } = await h.open();
+    await login(chats, provider);
+    await chats.goto(`${h.baseUrl}/messages`);
+    await chats.getByTestId('group-name').first().waitFor();
+    const names = await chats.getByTestId('group-name').allTextContents();
+    expect(names).toEqual(expect.arrayContaining(['Paint the garden fence', 'Fix the kitchen tap', 'Tile the bathroom floor']));
+    expect(new Set(await chats.getByTestId('group-name-people').allTextContents())).toEqual(new Set(['Celina Klientka']));
+    // The chat's info bar is the job offer thumbnail, its price in the interface language, its View button to the offer.
+    await chats.getByText('Fix the kitchen tap').first().click();
+    const bar = chats.getByTestId('chat-info-bar');
+    await bar.locator('[data-testid="offer-thumbnail"][data-state="loaded"]').waitFor();
+    expect(await bar.getByTestId('chat-info-price').textContent()).toBe('€150.50');
+    expect(await bar.getByTestId('chat-info-view').getAttribute('href')).toBe(`/jobs/${jobs[1]}/offers/${final}`);
+    await screenshot(chats, 'offers-chat-named-after-job-desktop-en');
+    await chats.context().close();
   });
 });
