@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { OfferStatus } from '../../server/src/contracts/offers';
+import { Role } from '../../server/src/contracts/roles';
 import { createGroup, createUser, TestUser } from '../factories';
 import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
 import { as, future, makeOffer, move, offerIn, postJob, version } from './marketplace.helpers';
@@ -167,5 +168,8 @@ describe('marketplace: the API the offer screens use', () => {
     // One group (as its header loads it): the default version's title.
     const one = await t.http().get(`/api/message/groups/${ref.group}`).set(as(customer)).expect(200);
     expect(one.body.jobTitle).toBe('Paint the fence');
+    // A moderator's rooms view reads the group as an observer: the same title.
+    const admin = await createUser(t, { role: Role.InstanceAdmin });
+    expect((await t.http().get(`/api/message/groups/${ref.group}`).set(as(admin)).expect(200)).body.jobTitle).toBe('Paint the fence');
   });
 });

@@ -17,8 +17,15 @@ export function numberToDecimal(value: unknown): unknown {
   if (typeof value !== 'number' || !Number.isFinite(value)) return value;
   const text = String(value);
   if (!text.includes('e')) return text;
-  if (Math.abs(value) >= 1) return BigInt(Math.trunc(value)).toString();
-  return value.toFixed(100).replace(/0+$/, '');
+  // '1.5e-7' → digits '15' with the point 1 - 7 = -6 places in → '0.00000015'; '1e21' → '1' and 21 zeros.
+  const [mantissa, exponent] = text.split('e');
+  const sign = mantissa.startsWith('-') ? '-' : '';
+  const unsigned = mantissa.replace('-', '');
+  const digits = unsigned.replace('.', '');
+  const point = unsigned.split('.')[0].length + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 export const isDecimalString = (value: unknown): value is string => typeof value === 'string' && DECIMAL.test(value);
