@@ -172,4 +172,16 @@ describe('marketplace: the API the offer screens use', () => {
     const admin = await createUser(t, { role: Role.InstanceAdmin });
     expect((await t.http().get(`/api/message/groups/${ref.group}`).set(as(admin)).expect(200)).body.jobTitle).toBe('Paint the fence');
   });
+
+  it('documents the new calls and fields in the OpenAPI document', async () => {
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body;
+    const schema = (name: string) => doc.components.schemas[name].properties;
+    expect(schema('PriceDto').amount.oneOf).toEqual([{ type: 'string' }, { type: 'number' }]);
+    expect(Object.keys(schema('CreateOfferDto'))).toEqual(expect.arrayContaining(['message', 'price', 'localPrice', 'deadline']));
+    expect(schema('ChatGroupDto').jobTitle).toMatchObject({ type: 'string', nullable: true });
+    expect(Object.keys(schema('PartyPaymentDto'))).toEqual(expect.arrayContaining(['offerCode', 'jobTitle', 'direction', 'otherParty', 'reference']));
+    const ok = (path: string) => doc.paths[path].get.responses['200'].content['application/json'].schema;
+    expect(ok('/api/jobs/{jobId}/offers/{offerId}/events')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/OfferEventDto' } });
+    expect(ok('/api/job-offers/payments')).toEqual({ $ref: '#/components/schemas/PartyPaymentPageDto' });
+  });
 });
