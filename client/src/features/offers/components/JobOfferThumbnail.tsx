@@ -13,9 +13,10 @@ import { OfferStatusBadge } from './OfferStatusBadge';
 /**
  * The job offer thumbnail (spec section 2): a loader while the offer loads, the 'not found' notice when it cannot
  * be loaded, else the job's title, the price, the status badge and a View button to the offer. Live: it reads the
- * offer store that `offer:status` pushes move on. `compact` (default false) fits it in one bar line.
+ * offer store that `offer:status` pushes move on. `compact` (default false) fits it in one bar line; `viewTestId`
+ * (default 'chat-info-view') names its View link for tests.
  */
-export function JobOfferThumbnail({ offerCode, compact = false }: { offerCode: string; compact?: boolean }) {
+export function JobOfferThumbnail({ offerCode, compact = false, viewTestId = 'chat-info-view' }: { offerCode: string; compact?: boolean; viewTestId?: string }) {
   const { t } = useTranslation();
   const { language } = useSnapshot(preferencesStore);
   const entry = useSnapshot(offerStore).byCode[offerCode];
@@ -81,7 +82,7 @@ export function JobOfferThumbnail({ offerCode, compact = false }: { offerCode: s
         variant="light"
         style={{ flexShrink: 0 }}
         aria-label={t('OFFER.VIEW_OFFER')}
-        data-testid="chat-info-view"
+        data-testid={viewTestId}
       >
         {t('OFFER.VIEW')}
       </Button>
