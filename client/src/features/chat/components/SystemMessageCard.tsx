@@ -52,7 +52,7 @@ function OfferThumbnail({ groupCode }: { groupCode: string }) {
   if (!offerCode) return null;
   return (
     <Box mt={4} pt={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-      <JobOfferThumbnail offerCode={offerCode} compact viewTestId="chat-system-offer-link" />
+      <JobOfferThumbnail offerCode={offerCode} compact testIds="chat-system-offer" />
     </Box>
   );
 }

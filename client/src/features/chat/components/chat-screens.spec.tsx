@@ -137,7 +137,7 @@ describe('system messages', () => {
     expect(within(card).getByTestId('chat-system-title')).toHaveTextContent('Final offer requested');
     expect(within(card).getByTestId('chat-system-text')).toHaveTextContent('Bob asks for the final offer');
     expect(screen.queryByTestId('chat-message')).toBeNull();
-    await waitFor(() => expect(within(card).getByTestId('chat-system-offer-link')).toHaveAttribute('href', '/jobs/J_one/offers/O_one'));
+    await waitFor(() => expect(within(card).getByTestId('chat-system-offer-view')).toHaveAttribute('href', '/jobs/J_one/offers/O_one'));
   });
 
   it('titles approvals and other system messages, translating known keys and hiding unknown ones', () => {

@@ -13,10 +13,10 @@ import { OfferStatusBadge } from './OfferStatusBadge';
 /**
  * The job offer thumbnail (spec section 2): a loader while the offer loads, the 'not found' notice when it cannot
  * be loaded, else the job's title, the price, the status badge and a View button to the offer. Live: it reads the
- * offer store that `offer:status` pushes move on. `compact` (default false) fits it in one bar line; `viewTestId`
- * (default 'chat-info-view') names its View link for tests.
+ * offer store that `offer:status` pushes move on. `compact` (default false) fits it in one bar line; `testIds`
+ * (default 'chat-info') prefixes the test ids of its parts (-price, -status, -view, -missing).
  */
-export function JobOfferThumbnail({ offerCode, compact = false, viewTestId = 'chat-info-view' }: { offerCode: string; compact?: boolean; viewTestId?: string }) {
+export function JobOfferThumbnail({ offerCode, compact = false, testIds = 'chat-info' }: { offerCode: string; compact?: boolean; testIds?: string }) {
   const { t } = useTranslation();
   const { language } = useSnapshot(preferencesStore);
   const entry = useSnapshot(offerStore).byCode[offerCode];
@@ -41,7 +41,7 @@ export function JobOfferThumbnail({ offerCode, compact = false, viewTestId = 'ch
     const notice = (
       <Group gap="xs" wrap="nowrap">
         <IconFileDollar size={18} aria-hidden />
-        <Text size="sm" c="dimmed" data-testid="chat-info-missing">
+        <Text size="sm" c="dimmed" data-testid={`${testIds}-missing`}>
           {t('SHARED.JOB_OFFER.NOT_FOUND')}
         </Text>
       </Group>
@@ -68,11 +68,11 @@ export function JobOfferThumbnail({ offerCode, compact = false, viewTestId = 'ch
         </Group>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           {offer.price ? (
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="chat-info-price">
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid={`${testIds}-price`}>
               {formatOfferMoney(offer.price, language)}
             </Text>
           ) : null}
-          <OfferStatusBadge status={offer.status} data-testid="chat-info-status" />
+          <OfferStatusBadge status={offer.status} data-testid={`${testIds}-status`} />
         </Group>
       </Group>
       <Button
@@ -82,7 +82,7 @@ export function JobOfferThumbnail({ offerCode, compact = false, viewTestId = 'ch
         variant="light"
         style={{ flexShrink: 0 }}
         aria-label={t('OFFER.VIEW_OFFER')}
-        data-testid={viewTestId}
+        data-testid={`${testIds}-view`}
       >
         {t('OFFER.VIEW')}
       </Button>
