@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Grid, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconMessages } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +145,11 @@ export function OfferViewPage({ jobCode, offerCode }: { jobCode: string; offerCo
                 <Title order={2} size="h4" id="offer-terms-title">
                   {side === 'provider' ? t('OFFERS.VIEW.MINE') : t('OFFERS.VIEW.OFFER')}
                 </Title>
-                <OfferStatusBadge status={offer.status} size="lg" />
+                {/* Moves by the other party arrive live; a screen reader hears the new status. */}
+                <Box aria-live="polite" aria-atomic="true">
+                  <VisuallyHidden>{t('OFFERS.STATUS')}</VisuallyHidden>
+                  <OfferStatusBadge status={offer.status} size="lg" />
+                </Box>
               </Group>
               <Terms offer={offer} />
               <OtherParty code={other} role={side === 'provider' ? 'customer' : 'provider'} />
