@@ -243,9 +243,9 @@ describe('offers in the browser', () => {
     await screenshot(p, 'offers-view-closed-provider-desktop-en');
 
     // Every move reached the other party's open view within a second, without a reload.
-    for (const [name, ms] of Object.entries(timings)) {
-      expect({ name, ok: ms >= 0 && ms < 1_000 }).toEqual({ name, ok: true });
-    }
+    console.log(`offer moves, click to the other party's view (ms): ${JSON.stringify(timings)}`);
+    // (A failure names the slow moves and their times.)
+    expect(Object.entries(timings).filter(([, ms]) => !(ms >= 0 && ms < 1_000))).toEqual([]);
     expect(await p.evaluate('window.noReload')).toBe(true);
     expect(await c.evaluate('window.noReload')).toBe(true);
     // The history lists every move: made, priced, revised, final, chosen, agreed, finalization, accepted, paid.
@@ -260,7 +260,6 @@ describe('offers in the browser', () => {
       'approveFinalizeRequest',
       'pay',
     ]);
-    console.log(`offer moves, click to the other party's view (ms): ${JSON.stringify(timings)}`);
 
     // The payment shows on both payments screens: made by the customer, received by the provider.
     await c.goto(`${h.baseUrl}/jobs/payments`);
