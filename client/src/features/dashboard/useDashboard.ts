@@ -4,6 +4,7 @@ import { type JobOffer, offerApi } from '@/api/offer.api';
 import { waitingFirst } from '@/features/offers/offer-lists';
 import { waitsFor } from '@/features/offers/offer-actions';
 import { offerStore } from '@/features/offers/offer.store';
+import { useOfferChanges } from '@/features/offers/useLiveOffer';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { type DashboardJob, dashboardApi } from './dashboard.api';
 
@@ -20,7 +21,7 @@ export interface DashboardData {
 /** The dashboard's cards, loaded again after every offer:status push (unread counts come live from the chat store). */
 export function useDashboard(me: string | null): { data: DashboardData | null; failed: boolean } {
   const { language } = useSnapshot(preferencesStore);
-  const { pushes } = useSnapshot(offerStore);
+  const changes = useOfferChanges(useSnapshot(offerStore).pushes);
   const [state, setState] = useState<{ data: DashboardData | null; failed: boolean }>({ data: null, failed: false });
   useEffect(() => {
     if (!me) return;
@@ -38,6 +39,6 @@ export function useDashboard(me: string | null): { data: DashboardData | null; f
     return () => {
       live = false;
     };
-  }, [language, pushes, me]);
+  }, [language, changes, me]);
   return state;
 }

@@ -16,7 +16,8 @@ import { usePresence } from '@/realtime/usePresence';
 import { paths, toMessageGroup, toUserProfile } from '@/routes/paths';
 import { sideOf } from '../offer-actions';
 import { formatDateTime, formatPriceWithLocal } from '../offer-format';
-import { loadOffer, offerStore } from '../offer.store';
+import { offerStore } from '../offer.store';
+import { useLiveOffer } from '../useLiveOffer';
 import { JobSummary } from './JobSummary';
 import { OfferActions } from './OfferActions';
 import { OfferHistory } from './OfferHistory';
@@ -117,9 +118,7 @@ export function OfferViewPage({ jobCode, offerCode }: { jobCode: string; offerCo
   const events = useOfferHistory(offer);
   usePageHeader(t('OFFERS.VIEW.TITLE'), offer?.job?.title ?? '');
 
-  useEffect(() => {
-    void loadOffer(offerCode, true);
-  }, [offerCode]);
+  useLiveOffer(offerCode);
 
   if (!entry || entry.state === 'loading') return <Spinner />;
   if (!offer) {

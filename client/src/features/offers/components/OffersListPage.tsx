@@ -11,13 +11,14 @@ import { usePageHeader } from '@/features/shell/toolbar.store';
 import { paths } from '@/routes/paths';
 import { type OfferFilter, filterOffers, waitingFirst } from '../offer-lists';
 import { OfferStatus, offerStatusLook } from '../offer-status';
+import { useOfferChanges } from '../useLiveOffer';
 import { offerStore } from '../offer.store';
 import { OfferRow } from './OfferRow';
 
 /** My offers and the offers on my jobs, loaded again after every offer:status push (pages of 100, "more" for the next). */
 export function useMyOffers(): { offers: JobOffer[] | null; failed: boolean; hasMore: boolean; loadMore: () => void } {
   const { language } = useSnapshot(preferencesStore);
-  const { pushes } = useSnapshot(offerStore);
+  const changes = useOfferChanges(useSnapshot(offerStore).pushes);
   const [pages, setPages] = useState(1);
   const [state, setState] = useState<{ offers: JobOffer[] | null; failed: boolean; hasMore: boolean }>({ offers: null, failed: false, hasMore: false });
   useEffect(() => {
@@ -28,7 +29,7 @@ export function useMyOffers(): { offers: JobOffer[] | null; failed: boolean; has
     return () => {
       live = false;
     };
-  }, [language, pushes, pages]);
+  }, [language, changes, pages]);
   const loadMore = useCallback(() => setPages((p) => p + 1), []);
   return { ...state, loadMore };
 }

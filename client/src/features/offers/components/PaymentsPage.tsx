@@ -10,6 +10,7 @@ import { preferencesStore } from '@/features/preferences/preferences.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { toJobOffer } from '@/routes/paths';
 import { formatDateTime, formatOfferMoney } from '../offer-format';
+import { useOfferChanges } from '../useLiveOffer';
 import { offerStore, storeOffer } from '../offer.store';
 import { OfferActions } from './OfferActions';
 
@@ -21,7 +22,7 @@ interface PaymentsData {
 /** What I owe and what I paid or was paid, loaded again after every offer:status push. */
 function usePaymentsData(): { data: PaymentsData | null; failed: boolean } {
   const { language } = useSnapshot(preferencesStore);
-  const { pushes } = useSnapshot(offerStore);
+  const changes = useOfferChanges(useSnapshot(offerStore).pushes);
   const [state, setState] = useState<{ data: PaymentsData | null; failed: boolean }>({ data: null, failed: false });
   useEffect(() => {
     let live = true;
@@ -36,7 +37,7 @@ function usePaymentsData(): { data: PaymentsData | null; failed: boolean } {
     return () => {
       live = false;
     };
-  }, [language, pushes]);
+  }, [language, changes]);
   return state;
 }
 
