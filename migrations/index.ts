@@ -3,6 +3,7 @@ import { ChatCore1763856000000 } from './1763856000000-ChatCore';
 import { AuditLog1763942400000 } from './1763942400000-AuditLog';
 import { Marketplace1764028800000 } from './1764028800000-Marketplace';
 import { WebPush1764115200000 } from './1764115200000-WebPush';
+import { PaymentPayerIndex1764201600000 } from './1764201600000-PaymentPayerIndex';
 import { UserGravatarOptIn1764210000000 } from './1764210000000-UserGravatarOptIn';
 import { JobTitleSearch1764220000000 } from './1764220000000-JobTitleSearch';
 
@@ -13,6 +14,7 @@ export const migrations = [
   AuditLog1763942400000,
   Marketplace1764028800000,
   WebPush1764115200000,
+  PaymentPayerIndex1764201600000,
   UserGravatarOptIn1764210000000,
   JobTitleSearch1764220000000,
 ];

@@ -54,7 +54,9 @@ describe('marketplace: the life of an offer', () => {
       const res = await move(t, actor, ref, step.call).expect(200);
       const offer = step.call === 'pay' ? res.body.offer : res.body;
       expect({ call: step.call, status: offer.status, version: offer.version }).toEqual({ call: step.call, status: step.to, version: ++version });
-      const expected = { jobCode: job, offerCode: ref.offer, status: step.to, previousStatus: previous, actorCode: actor.user.code, at: expect.any(String) };
+      // The push carries the offer's terms after the move, so a party's screen shows revisions without reloading.
+      const terms = { price: offer.price, localPrice: offer.localPrice, deadline: offer.deadline, version: offer.version };
+      const expected = { jobCode: job, offerCode: ref.offer, status: step.to, previousStatus: previous, actorCode: actor.user.code, at: expect.any(String), ...terms };
       await eventually(() => customerStatus.length === version - 1 && providerStatus.length === version - 1);
       expect(customerStatus[version - 2]).toEqual(expected);
       expect(providerStatus[version - 2]).toEqual(expected);

@@ -61,7 +61,9 @@ describe('marketplace: money, payments and idempotency', () => {
       ['NaN', 'VALIDATION.PRICE.AMOUNT.IS_DECIMAL'],
       ['Infinity', 'VALIDATION.PRICE.AMOUNT.IS_DECIMAL'],
       ['0x10', 'VALIDATION.PRICE.AMOUNT.IS_DECIMAL'],
-      [12.5, 'VALIDATION.PRICE.AMOUNT.IS_STRING'],
+      // JSON numbers are read as the decimal they spell (12.5 is accepted, see marketplace-offer-screens); other types are not.
+      [12.555, 'VALIDATION.PRICE.AMOUNT.MAX_DECIMALS'],
+      [true, 'VALIDATION.PRICE.AMOUNT.IS_STRING'],
       [null, 'VALIDATION.PRICE.AMOUNT.IS_STRING'],
     ])('refuses the amount %j with %s and changes nothing', async (amount, rule) => {
       const before = await read(ref);

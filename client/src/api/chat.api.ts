@@ -39,6 +39,8 @@ export interface ChatGroup {
   muted: boolean;
   watched: boolean;
   lastMessage?: ChatMessage | null;
+  /** Job FAQ, job and job-offer chats: the job's title (the chat is named after it). */
+  jobTitle?: string | null;
 }
 
 export interface ChatGroupPage {
@@ -68,7 +70,8 @@ const group = (code: string) => `/api/message/groups/${encodeURIComponent(code)}
 
 // Chat data changes all the time: nothing here goes through the 10 s lookup cache.
 export const chatApi = {
-  groups: (page = 1, pageSize = 50) => http.get<ChatGroupPage>(`/api/message/groups?page=${page}&pageSize=${pageSize}`, { cache: false }),
+  groups: (page = 1, pageSize = 50, lang?: string) =>
+    http.get<ChatGroupPage>(`/api/message/groups?page=${page}&pageSize=${pageSize}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`, { cache: false }),
   group: (code: string) => http.get<ChatGroup>(group(code), { cache: false }),
   messages: (code: string, query: { beforeSeq?: number; afterSeq?: number; time?: string } = {}, handleErrors = true) =>
     http.post<MessagePage>(`${group(code)}/messages`, query, { cache: false, handleErrors }),

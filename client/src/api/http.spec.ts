@@ -35,6 +35,13 @@ describe('http client', () => {
     expect(isSameOrigin('//elsewhere.example/x')).toBe(false);
   });
 
+  it('sends extra headers such as an Idempotency-Key, without letting them replace the token', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    await http.post('/api/jobs/J/offers/O/final', {}, { headers: { 'Idempotency-Key': 'tab:O:final:v3', Authorization: 'Bearer forged' } });
+    expect(headersOf(0)['Idempotency-Key']).toBe('tab:O:final:v3');
+    expect(headersOf(0).Authorization).toBe('Bearer T0KEN');
+  });
+
   it('reuses a GET answer for 10 s, but never caches changes', async () => {
     jest.useFakeTimers();
     try {

@@ -12,6 +12,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob': the body is read as bytes (file renditions); default: JSON or text. */
   responseType?: 'json' | 'blob';
+  /** Extra request headers (e.g. Idempotency-Key); Authorization and Content-Type are set here. */
+  headers?: Record<string, string>;
 }
 
 interface HttpHooks {
@@ -57,7 +59,7 @@ async function readBody(response: Response, responseType: RequestOptions['respon
 }
 
 async function send<T>(method: HttpMethod, url: string, options: RequestOptions, token: string | null): Promise<T> {
-  const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && isSameOrigin(url)) headers.Authorization = `Bearer ${token}`;
   let response: Response;

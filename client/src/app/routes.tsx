@@ -21,13 +21,13 @@ const WatchRoomPage = page(() => import('@/features/moderation/WatchRoomPage').t
 const JobsListPage = page(() => import('@/features/jobs/components/JobsListPage').then((m) => m.JobsListPage));
 const JobPage = page(() => import('@/features/jobs/components/JobPage').then((m) => m.JobPage));
 const AreaPlaceholder = page(() => import('@/features/placeholders/AreaPlaceholder').then((m) => m.AreaPlaceholder));
+const OfferPage = page(() => import('@/features/offers/components/OfferPage').then((m) => m.OfferPage));
+const OffersListPage = page(() => import('@/features/offers/components/OffersListPage').then((m) => m.OffersListPage));
+const PaymentsPage = page(() => import('@/features/offers/components/PaymentsPage').then((m) => m.PaymentsPage));
 const PremiumPlaceholder = page(() => import('@/features/placeholders/PremiumPlaceholder').then((m) => m.PremiumPlaceholder));
 
-/** Screens of later issues (jobs, projects): the route and its guard exist, the screen is a notice. */
+/** Screens of later issues (projects): the route and its guard exist, the screen is a notice. */
 const AREA_ROUTES: [string, string][] = [
-  [paths.jobOffers, tk('MENU.JOB_OFFERS')],
-  [paths.jobPayments, tk('MENU.JOB_PAYMENTS')],
-  [paths.jobOffer, tk('PLACEHOLDER.JOB_OFFER')],
   [paths.projects, tk('MENU.PROJECTS')],
   [paths.projectEstimate, tk('MENU.PROJECT_ESTIMATE')],
   [paths.projectRepo, tk('MENU.PROJECT_REPO')],
@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
       guarded(paths.job, <JobPage />),
       ...AREA_ROUTES.map(([path, titleKey]) => guarded(path, <AreaPlaceholder key={path} titleKey={titleKey} />)),
       ...PREMIUM_ROUTES.map(([path, titleKey]) => guarded(path, <PremiumPlaceholder key={path} titleKey={titleKey} />)),
+      // '/jobs/offers' and '/jobs/payments' are static, so the router ranks them above '/jobs/:jobId'.
+      guarded(paths.jobOffers, <OffersListPage />),
+      guarded(paths.jobPayments, <PaymentsPage />),
+      guarded(paths.jobOffer, <OfferPage />),
       guarded(paths.messages, <ChatPage />),
       guarded(paths.messageGroup, <ChatPage />),
       guarded(paths.messageParticipants, <ChatPage view="participants" />),

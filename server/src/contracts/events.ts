@@ -1,3 +1,4 @@
+import type { OfferTerms } from './socket-events';
 import { ChatGroupType, ChatMessageType } from './chat';
 
 /** A chat message as events and sockets carry it. */
@@ -57,6 +58,8 @@ export interface OfferStatusChangedEvent {
   at: string;
   /** the offer's provider and the job's customer */
   participantCodes: string[];
+  /** the moved offer's terms after the move; left out for offers closed as a side effect (their terms did not change) */
+  terms?: OfferTerms;
 }
 
 /** Domain events, named entity.pastTense, emitted only after the change has committed. */

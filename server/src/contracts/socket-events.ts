@@ -16,7 +16,16 @@ export interface PresencePayload {
   away: number | null;
 }
 
-export interface OfferStatusPayload {
+/** An offer's terms after a move: what a party's screen needs to show a revision without reloading. */
+export interface OfferTerms {
+  price: { amount: string; currency: string } | null;
+  localPrice: { amount: string; currency: string } | null;
+  /** UTC ISO */
+  deadline: string | null;
+  version: number;
+}
+
+export interface OfferStatusPayload extends Partial<OfferTerms> {
   jobCode: string;
   offerCode: string;
   status: number;

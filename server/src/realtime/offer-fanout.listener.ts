@@ -29,6 +29,7 @@ export class OfferFanoutListener implements OnModuleInit, OnModuleDestroy {
       previousStatus: e.previousStatus,
       actorCode: e.actorCode,
       at: e.at,
+      ...e.terms,
     });
   }
 }

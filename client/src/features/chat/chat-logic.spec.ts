@@ -27,6 +27,16 @@ describe('group name rule', () => {
     expect(groupTitle(group(people, { participantCount: 30 }), 'U_me').more).toBe(27);
   });
 
+  it('names chats about a job after the job, with the other people as subtitle', () => {
+    const offerChat = group([ME, person('U_p', 'Piotr', 'Provider')], { jobTitle: 'Paint the fence' });
+    expect(groupTitle(offerChat, 'U_me')).toEqual({ title: 'Paint the fence', more: 0, everyone: ['Piotr Provider'], empty: false, subtitle: 'Piotr Provider' });
+    const faq = group([ME, person('U_a', 'Ada', 'L'), person('U_b', 'Bob', 'B'), person('U_c', 'Cy', 'C')], { jobTitle: 'Paint the fence', participantCount: 6 });
+    expect(groupTitle(faq, 'U_me').subtitle).toBe('Ada L, Bob B +3');
+    // A name set on the group still wins; other chats keep the people rule.
+    expect(groupTitle(group([ME], { name: 'Crew', jobTitle: 'Paint the fence' }), 'U_me').title).toBe('Crew');
+    expect(groupTitle(group([ME, person('U_a', 'Ada', 'L')], { jobTitle: null }), 'U_me').subtitle).toBeUndefined();
+  });
+
   it("says 'No users' when nobody else is in the group", () => {
     expect(groupTitle(group([ME]), 'U_me').empty).toBe(true);
     expect(groupTitle(group([]), 'U_me').empty).toBe(true);

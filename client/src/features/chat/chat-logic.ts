@@ -18,13 +18,21 @@ export interface GroupTitle {
   everyone: string[];
   /** No other users: show 'No users'. */
   empty: boolean;
+  /** Chats about a job are named after it; the other people are then the subtitle. */
+  subtitle?: string;
 }
 
 /** Spec section 2: the name if set; else the other participants' names (at most 2) and '+N'; 'No users' when none. */
-export function groupTitle(group: Pick<ChatGroup, 'name' | 'participants' | 'participantCount'>, meCode: string | null): GroupTitle {
+export function groupTitle(group: Pick<ChatGroup, 'name' | 'participants' | 'participantCount' | 'jobTitle'>, meCode: string | null): GroupTitle {
   const others = group.participants.filter((p) => p.userCode !== meCode);
   const everyone = others.map((p) => fullName(p.user));
   if (group.name?.trim()) return { title: group.name.trim(), more: 0, everyone, empty: false };
+  // Job FAQ, job and offer chats: two offers with the same provider would otherwise share that provider's name.
+  if (group.jobTitle?.trim()) {
+    const hidden = Math.max(0, group.participantCount - (group.participants.some((p) => p.userCode === meCode) ? 1 : 0) - GROUP_NAME_SHOWS);
+    const people = everyone.slice(0, GROUP_NAME_SHOWS).join(', ') + (hidden > 0 ? ` +${hidden}` : '');
+    return { title: group.jobTitle.trim(), more: 0, everyone, empty: false, subtitle: people };
+  }
   const iAmIn = group.participants.some((p) => p.userCode === meCode);
   // Lists hold at most 20 participants; participantCount has them all.
   const otherCount = Math.max(others.length, group.participantCount - (iAmIn ? 1 : 0));

@@ -31,7 +31,7 @@ function liveSocket(): ParleySocket | null {
 }
 
 export async function loadGroups(): Promise<void> {
-  const page = await chatApi.groups(1, 50);
+  const page = await chatApi.groups(1, 50, preferencesStore.language);
   upsertGroups(page.groups);
   chatStore.listLoaded = true;
 }

@@ -40,6 +40,7 @@ function useRoomNames(rooms: readonly BusyRoom[] | null): Record<string, string>
     const title = group ? groupTitle(group, me) : null;
     if (room.name) names[room.code] = room.name;
     else if (!title) names[room.code] = room.code;
+    else if (title.subtitle) names[room.code] = `${title.title} · ${title.subtitle}`;
     else names[room.code] = title.empty ? t('CHAT.NO_USERS') : title.more > 0 ? `${title.title} +${title.more}` : title.title;
   }
   return names;

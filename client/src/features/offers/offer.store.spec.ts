@@ -36,7 +36,8 @@ describe('offer store', () => {
     await loadOffer('O_one');
     await loadOffer('O_one');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]).toEqual(['/api/jobs/offers/O_one', expect.objectContaining({ method: 'GET' })]);
+    // The job's title comes in the interface language.
+    expect(fetchMock.mock.calls[0]).toEqual(['/api/jobs/offers/O_one?lang=eng', expect.objectContaining({ method: 'GET' })]);
     expect(offerStore.byCode.O_one).toMatchObject({ state: 'loaded', offer: { jobCode: 'J_one', price: { amount: '12.50' } } });
   });
 

@@ -36,6 +36,9 @@ export interface GroupListRow {
   last_message_id: string | null;
 }
 
+/** Chats about a job: named after it in lists and headers. */
+const JOB_GROUP_TYPES: number[] = [ChatGroupType.JobFaq, ChatGroupType.Job, ChatGroupType.JobOffer];
+
 /** Unread for one participant row: live messages after the marker that others wrote (index-only scan). */
 const UNREAD_SQL = `(SELECT count(*) FROM chat_message m
    WHERE m.group_id = p.group_id AND m.seq > p.read_seq AND m.deleted_at IS NULL AND m.author_id IS DISTINCT FROM p.user_id)`;
@@ -162,6 +165,27 @@ export class ChatGroupsRepository {
        ) x ${limit} ORDER BY x.group_id, x.n`,
       [groupIds],
     );
+  }
+
+  /**
+   * The job each job FAQ, job and job-offer chat is about, by the group's target: its title in `lang`, else its
+   * default version's. Other chats and unknown targets are left out.
+   */
+  async jobTitles(groups: { type: number; targetId: string | null }[], lang: string | null): Promise<Map<string, string>> {
+    const about = groups.filter((g) => g.targetId && JOB_GROUP_TYPES.includes(g.type));
+    if (about.length === 0) return new Map();
+    const rows: { target: string; title: string }[] = await this.db.query(
+      `SELECT t.target, v.title
+       FROM unnest($1::varchar[], $2::smallint[]) AS t(target, type)
+       JOIN job j ON j.id = CASE WHEN t.type = ${ChatGroupType.JobOffer}
+                                 THEN (SELECT o.job_id FROM job_offer o WHERE o.code = t.target)
+                                 ELSE (SELECT jc.id FROM job jc WHERE jc.code = t.target) END
+       JOIN LATERAL (
+         SELECT jv.title FROM job_version jv WHERE jv.job_id = j.id ORDER BY (jv.lang = $3) DESC, jv.is_default DESC LIMIT 1
+       ) v ON true`,
+      [about.map((g) => g.targetId), about.map((g) => g.type), lang],
+    );
+    return new Map(rows.map((r) => [r.target, r.title]));
   }
 
   /** The user's groups, newest activity first, each with its unread count and last message id. */

@@ -40,7 +40,7 @@ export class ChatGroupsService {
     const { page, pageSize } = pageOf(query, GROUP_PAGE_SIZE);
     const rows = await this.groups.listForUser(user.id, (page - 1) * pageSize, pageSize + 1);
     const hasMore = rows.length > pageSize;
-    const groups = await this.hydrate(rows.slice(0, pageSize), LIST_PARTICIPANTS);
+    const groups = await this.hydrate(rows.slice(0, pageSize), LIST_PARTICIPANTS, query.lang);
     return { groups, page, pageSize, hasMore };
   }
 
@@ -55,8 +55,12 @@ export class ChatGroupsService {
   async snapshot(groupCode: string): Promise<ChatGroupDto | null> {
     const group = await this.groups.findByCode(groupCode);
     if (!group) return null;
-    const [participants, watched] = await Promise.all([this.groups.participants([group.id]), this.watchers.watched([group.code])]);
-    return mapGroupForObserver(group, participants, watched.has(group.code));
+    const [participants, watched, titles] = await Promise.all([
+      this.groups.participants([group.id]),
+      this.watchers.watched([group.code]),
+      this.groups.jobTitles([group], null),
+    ]);
+    return mapGroupForObserver(group, participants, watched.has(group.code), titles.get(group.targetId ?? '') ?? null);
   }
 
   /** The direct chat with exactly these people (and the caller), if one exists. */
@@ -162,13 +166,18 @@ export class ChatGroupsService {
       .then(([dto]) => dto);
   }
 
-  private async hydrate(rows: Awaited<ReturnType<ChatGroupsRepository['listForUser']>>, participantLimit?: number): Promise<ChatGroupDto[]> {
+  private async hydrate(
+    rows: Awaited<ReturnType<ChatGroupsRepository['listForUser']>>,
+    participantLimit?: number,
+    lang?: string,
+  ): Promise<ChatGroupDto[]> {
     const ids = rows.map((r) => r.id);
     const lastIds = rows.map((r) => r.last_message_id).filter((id): id is string => id !== null);
-    const [participants, lastMessages, watched] = await Promise.all([
+    const [participants, lastMessages, watched, titles] = await Promise.all([
       this.groups.participants(ids, participantLimit),
       this.messages.findByIds(lastIds),
       this.watchers.watched(rows.map((r) => r.code)),
+      this.groups.jobTitles(rows.map((r) => ({ type: r.type, targetId: r.target_id })), lang ?? null),
     ]);
     return rows.map((row) =>
       mapGroupRow(
@@ -176,6 +185,7 @@ export class ChatGroupsService {
         participants.filter((p) => p.group_id === row.id),
         lastMessages.find((m) => m.id === row.last_message_id),
         watched.has(row.code),
+        titles.get(row.target_id ?? '') ?? null,
       ),
     );
   }

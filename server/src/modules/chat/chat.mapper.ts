@@ -70,6 +70,7 @@ export function mapGroupRow(
   participants: ParticipantRow[],
   lastMessage: MessageRow | undefined,
   watched: boolean,
+  jobTitle: string | null = null,
 ): ChatGroupDto {
   return {
     code: row.code,
@@ -86,11 +87,12 @@ export function mapGroupRow(
     muted: row.muted,
     watched,
     lastMessage: lastMessage ? mapChatMessage(lastMessage) : null,
+    jobTitle,
   };
 }
 
 /** A group seen by someone who is not in it (a moderator): no read marker, nothing unread. */
-export function mapGroupForObserver(group: ChatGroupEntity, participants: ParticipantRow[], watched: boolean): ChatGroupDto {
+export function mapGroupForObserver(group: ChatGroupEntity, participants: ParticipantRow[], watched: boolean, jobTitle: string | null = null): ChatGroupDto {
   return {
     code: group.code,
     name: group.name,
@@ -106,5 +108,6 @@ export function mapGroupForObserver(group: ChatGroupEntity, participants: Partic
     muted: false,
     watched,
     lastMessage: null,
+    jobTitle,
   };
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
-import { OfferListQueryDto, OfferPageDto } from './dto/offer.dto';
+import { OfferListQueryDto, OfferPageDto, PartyPaymentPageDto } from './dto/offer.dto';
 import { OffersService } from './offers.service';
 
 @ApiTags('offers')
@@ -23,5 +23,12 @@ export class JobOffersController {
   @ApiOkResponse({ type: OfferPageDto })
   forPayment(@CurrentUser() user: AuthUser, @Query() query: OfferListQueryDto): Promise<OfferPageDto> {
     return this.offers.listMine(user, query, true);
+  }
+
+  @Get('payments')
+  @ApiOperation({ summary: 'Payments the caller made (as customer) or received (as provider), newest first, with offer, job title and the other party' })
+  @ApiOkResponse({ type: PartyPaymentPageDto })
+  payments(@CurrentUser() user: AuthUser, @Query() query: OfferListQueryDto): Promise<PartyPaymentPageDto> {
+    return this.offers.payments(user, query);
   }
 }

@@ -8,6 +8,26 @@ import { MAX_PRICE_AMOUNT } from '../../contracts/offers';
  */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/**
+ * A JSON number as the decimal string it was written as (the shortest form that reads back the same number, so
+ * 12.5 → '12.5' and 0.1 → '0.1'), with no exponent: tiny numbers are spelled out (and break MAX_DECIMALS),
+ * huge ones written as whole digits (and break MAX). Anything else is left as it is.
+ */
+export function numberToDecimal(value: unknown): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  const text = String(value);
+  if (!text.includes('e')) return text;
+  // '1.5e-7' → digits '15' with the point 1 - 7 = -6 places in → '0.00000015'; '1e21' → '1' and 21 zeros.
+  const [mantissa, exponent] = text.split('e');
+  const sign = mantissa.startsWith('-') ? '-' : '';
+  const unsigned = mantissa.replace('-', '');
+  const digits = unsigned.replace('.', '');
+  const point = unsigned.split('.')[0].length + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 export const isDecimalString = (value: unknown): value is string => typeof value === 'string' && DECIMAL.test(value);
 
 /** Digits after the point. */

@@ -12,7 +12,7 @@ import { ChooseOfferDto, OfferDto, PayOfferDto, PayResultDto, UpdateOfferDto } f
 import { IdempotencyStore } from './idempotency.store';
 import { checkDeadline } from './job-rules';
 import { partyOf, seesOffer } from './marketplace-access';
-import { mapOffer, mapPayment } from './offer.mapper';
+import { mapOffer, mapPayment, offerTerms } from './offer.mapper';
 import { MoveRecord, OfferRow, OffersRepository } from './offers.repository';
 import { PaymentEntity } from './payments/payment.entity';
 import { PaymentsService } from './payments/payments.service';
@@ -120,7 +120,9 @@ export class OfferTransitionsService {
       const moves: MoveRecord[] = [{ offer, from: offer.status, to: transition.to, call, actorId: user.id }];
       const payment = (await hooks.inside?.(tx, offer, moves)) ?? undefined;
       for (const m of moves) await this.offers.record(tx, m);
-      const response = respond((await this.offers.findByCode(req.offerCode, req.lang ?? null, tx))!, payment);
+      const moved = (await this.offers.findByCode(req.offerCode, req.lang ?? null, tx))!;
+      moves[0].terms = offerTerms(moved);
+      const response = respond(moved, payment);
       if (key) await this.keys.complete(tx, user.id, key, response);
       return { response, moves };
     });
@@ -130,7 +132,7 @@ export class OfferTransitionsService {
   }
 
   /** After commit: each moved offer's chat message, then its offer.status-changed event. */
-  private async announce(actor: AuthUser, moves: MoveRecord[]): Promise<void> {
+  async announce(actor: AuthUser, moves: MoveRecord[]): Promise<void> {
     const at = new Date().toISOString();
     for (const m of moves) {
       const note = m.call === 'update' && m.from === OfferStatus.Proposal ? { type: 1 as const, text: 'JOB_OFFER.MESSAGE.REVISED' } : OFFER_MESSAGES[m.call as OfferCall];
@@ -150,6 +152,7 @@ export class OfferTransitionsService {
         actorCode: actor.code,
         at,
         participantCodes: [m.offer.provider_code, m.offer.customer_code],
+        ...(m.terms ? { terms: m.terms } : {}),
       });
     }
   }

@@ -1,6 +1,8 @@
-import { OfferDto, PaymentDto } from './dto/offer.dto';
+import { OfferDto, OfferEventDto, PartyPaymentDto, PaymentDto } from './dto/offer.dto';
+import { PartyPaymentRow } from './payments/payments.repository';
 import { formatAmount } from './money';
-import { OfferRow } from './offers.repository';
+import type { OfferTerms } from '../../contracts/socket-events';
+import { OfferEventRow, OfferRow } from './offers.repository';
 import { PaymentEntity } from './payments/payment.entity';
 
 const money = (amount: string | null, currency: string | null) =>
@@ -29,6 +31,22 @@ export function mapOffer(row: OfferRow): OfferDto {
   };
 }
 
+/** What a party's screen needs to show a move without reloading the offer. */
+export function offerTerms(row: OfferRow): OfferTerms {
+  const dto = mapOffer(row);
+  return { price: dto.price, localPrice: dto.localPrice, deadline: dto.deadline, version: dto.version };
+}
+
+export function mapOfferEvent(row: OfferEventRow): OfferEventDto {
+  return {
+    from: row.from_status,
+    to: row.to_status,
+    call: row.call,
+    at: row.at.toISOString(),
+    actor: row.actor_code ? { code: row.actor_code, name: row.actor_name ?? '', surname: row.actor_surname ?? '' } : null,
+  };
+}
+
 export function mapPayment(p: Pick<PaymentEntity, 'code' | 'amount' | 'currency' | 'status' | 'provider' | 'providerReference' | 'createdAt'>): PaymentDto {
   return {
     code: p.code,
@@ -37,5 +55,16 @@ export function mapPayment(p: Pick<PaymentEntity, 'code' | 'amount' | 'currency'
     provider: p.provider,
     reference: p.providerReference,
     createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export function mapPartyPayment(row: PartyPaymentRow): PartyPaymentDto {
+  return {
+    ...mapPayment({ ...row, providerReference: row.provider_reference, createdAt: row.created_at }),
+    offerCode: row.offer_code,
+    jobCode: row.job_code,
+    jobTitle: row.job_title ?? '',
+    direction: row.paid_by_me ? 'made' : 'received',
+    otherParty: row.other_code ? { code: row.other_code, name: row.other_name ?? '', surname: row.other_surname ?? '' } : null,
   };
 }

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../contracts/offers';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
 import { LangQueryDto } from './dto/job.dto';
-import { ChooseOfferDto, CreateOfferDto, OfferCodesDto, OfferDto, OfferListQueryDto, OfferPageDto, PayOfferDto, PayResultDto, UpdateOfferDto } from './dto/offer.dto';
+import { ChooseOfferDto, CreateOfferDto, OfferCodesDto, OfferDto, OfferEventDto, OfferListQueryDto, OfferPageDto, PayOfferDto, PayResultDto, UpdateOfferDto } from './dto/offer.dto';
 import { IdempotencyStore } from './idempotency.store';
 import { MoveRequest, OfferTransitionsService } from './offer-transitions.service';
 import { OffersService } from './offers.service';
@@ -57,7 +57,9 @@ export class OffersController {
   }
 
   @Post(':jobId/offers')
-  @ApiOperation({ summary: "Makes an offer (Initial) on a job, with its chat; one open offer per provider and job (409)" })
+  @ApiOperation({
+    summary: 'Makes an offer on a job, with its chat: Initial, or a Proposal when price and deadline come with it; one open offer per provider and job (409)',
+  })
   @ApiCreatedResponse({ type: OfferDto })
   create(
     @CurrentUser() user: AuthUser,
@@ -78,6 +80,13 @@ export class OffersController {
     @Query() query: LangQueryDto,
   ): Promise<OfferDto> {
     return this.offers.get(user, jobId, offerId, query.lang);
+  }
+
+  @Get(':jobId/offers/:offerId/events')
+  @ApiOperation({ summary: "An offer's history, oldest first: its creation and every move, with actor and time" })
+  @ApiOkResponse({ type: [OfferEventDto] })
+  events(@CurrentUser() user: AuthUser, @Param('jobId', CodeParamPipe) jobId: string, @Param('offerId', CodeParamPipe) offerId: string): Promise<OfferEventDto[]> {
+    return this.offers.history(user, jobId, offerId);
   }
 
   @Put(':jobId/offers/:offerId')

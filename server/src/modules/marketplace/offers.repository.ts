@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
 import { OFFER_STATUS_CHANGED_TOPIC, OfferStatus, OfferStatusChangedOutboxPayload } from '../../contracts/offers';
+import type { OfferTerms } from '../../contracts/socket-events';
 
 /** An offer joined with what its responses and checks need: job, parties, chat and the job version for `lang`. */
 export interface OfferRow {
@@ -63,6 +64,19 @@ export interface MoveRecord {
   call: string;
   actorId: string;
   paymentId?: string;
+  /** the offer's terms after the move, for the offer:status push (the moved offer only) */
+  terms?: OfferTerms;
+}
+
+/** One row of an offer's history (job_offer_event), with the actor's name. */
+export interface OfferEventRow {
+  from_status: OfferStatus | null;
+  to_status: OfferStatus;
+  call: string;
+  at: Date;
+  actor_code: string | null;
+  actor_name: string | null;
+  actor_surname: string | null;
 }
 
 /** The only code that reads and writes offers, their event log and their outbox rows. */
@@ -194,6 +208,15 @@ export class OffersRepository {
 
   async stopTakingOffers(tx: EntityManager, jobId: string): Promise<void> {
     await tx.query(`UPDATE job SET accepting_offers = false, updated_at = now() WHERE id = $1`, [jobId]);
+  }
+
+  /** An offer's history, oldest first: its creation and every move. */
+  events(offerId: string): Promise<OfferEventRow[]> {
+    return this.db.query(
+      `SELECT e.from_status, e.to_status, e.call, e.at, u.code AS actor_code, u.name AS actor_name, u.surname AS actor_surname
+       FROM job_offer_event e LEFT JOIN "user" u ON u.id = e.actor_id WHERE e.offer_id = $1 ORDER BY e.id`,
+      [offerId],
+    );
   }
 
   /** The event-log row and the outbox row of one move, in the move's transaction. */

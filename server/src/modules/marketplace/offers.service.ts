@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../contracts/auth';
 import { OfferStatus } from '../../contracts/offers';
 import { newCode } from '../../common/codes';
@@ -8,11 +8,14 @@ import { pageOf } from '../../common/dto/page-query.dto';
 import { AppError, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatMessagesService } from '../chat/chat-messages.service';
-import { CreateOfferDto, OFFER_PAGE_SIZE, OfferDto, OfferListQueryDto, OfferPageDto } from './dto/offer.dto';
+import { CreateOfferDto, OFFER_PAGE_SIZE, OfferDto, OfferEventDto, OfferListQueryDto, OfferPageDto, PartyPaymentPageDto } from './dto/offer.dto';
+import { checkDeadline } from './job-rules';
 import { JobsService } from './jobs.service';
 import { seesOffer } from './marketplace-access';
-import { mapOffer } from './offer.mapper';
-import { OfferRow, OffersRepository } from './offers.repository';
+import { mapOffer, mapOfferEvent, mapPartyPayment, offerTerms } from './offer.mapper';
+import { PaymentsRepository } from './payments/payments.repository';
+import { OfferTransitionsService } from './offer-transitions.service';
+import { MoveRecord, OfferRow, OffersRepository } from './offers.repository';
 
 /** Offers: making one, and reading them as a party or a moderator in scope. Moves are in OfferTransitionsService. */
 @Injectable()
@@ -23,6 +26,8 @@ export class OffersService {
     private readonly jobs: JobsService,
     private readonly messages: ChatMessagesService,
     private readonly events: DomainEvents,
+    private readonly transitions: OfferTransitionsService,
+    private readonly paymentRows: PaymentsRepository,
   ) {}
 
   /**
@@ -34,19 +39,38 @@ export class OffersService {
     if (job.customer_id === user.id) throw forbidden('JOB_OFFER.OWN_JOB');
     if (job.instance_id !== user.instanceId) throw forbidden('JOB_OFFER.OTHER_INSTANCE');
     if (!job.accepting_offers) throw new AppError(HttpStatus.CONFLICT, 'JOB.NOT_ACCEPTING_OFFERS');
+    const terms = dto.price ? { deadline: checkDeadline(dto.deadline)!, price: dto.price, localPrice: dto.localPrice ?? dto.price } : null;
     const code = newCode();
     const groupCode = newCode();
-    const created = await this.db.transaction(async (tx) => {
+    const moves = await this.db.transaction(async (tx) => {
       // Taking offers is re-checked under the job's row lock, so a concurrent "choose, no more offers" wins cleanly.
       const [locked]: { accepting_offers: boolean }[] = await tx.query(`SELECT accepting_offers FROM job WHERE id = $1 FOR SHARE`, [job.id]);
       if (!locked?.accepting_offers) throw new AppError(HttpStatus.CONFLICT, 'JOB.NOT_ACCEPTING_OFFERS');
-      return this.offers.create(tx, { code, groupCode, jobId: job.id, instanceId: job.instance_id, providerId: user.id, customerId: job.customer_id });
+      const created = await this.offers.create(tx, { code, groupCode, jobId: job.id, instanceId: job.instance_id, providerId: user.id, customerId: job.customer_id });
+      if (!created) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.ALREADY_EXISTS');
+      return terms ? [await this.priceNewOffer(tx, user, code, terms)] : [];
     });
-    if (!created) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.ALREADY_EXISTS');
     this.events.emit('group.changed', { groupCode, change: 'created', participantCodes: [user.code, job.customer_code] });
     const text = dto.message?.trim();
     if (text) await this.messages.send(user, groupCode, { message: text });
+    await this.transitions.announce(user, moves);
     return this.get(user, jobCode, code, lang);
+  }
+
+  /** A new offer made with its price: its first move (Initial → Proposal, 'update') in the creating transaction. */
+  private async priceNewOffer(tx: EntityManager, user: AuthUser, code: string, terms: NonNullable<Parameters<OffersRepository['move']>[4]>): Promise<MoveRecord> {
+    const offer = (await this.offers.findByCode(code, null, tx))!;
+    await this.offers.move(tx, offer.id, offer, OfferStatus.Proposal, terms);
+    const move: MoveRecord = { offer, from: OfferStatus.Initial, to: OfferStatus.Proposal, call: 'update', actorId: user.id };
+    await this.offers.record(tx, move);
+    move.terms = offerTerms((await this.offers.findByCode(code, null, tx))!);
+    return move;
+  }
+
+  /** An offer's history (creation and every move, with actor and time), for whoever sees the offer. */
+  async history(user: AuthUser, jobCode: string, offerCode: string): Promise<OfferEventDto[]> {
+    const offer = await this.visible(user, jobCode, offerCode);
+    return (await this.offers.events(offer.id)).map(mapOfferEvent);
   }
 
   async get(user: AuthUser, jobCode: string | null, offerCode: string, lang?: string): Promise<OfferDto> {
@@ -79,6 +103,13 @@ export class OffersService {
       pageSize + 1,
     );
     return this.page(rows, page, pageSize);
+  }
+
+  /** Payments the caller made or received, newest first. */
+  async payments(user: AuthUser, query: OfferListQueryDto): Promise<PartyPaymentPageDto> {
+    const { page, pageSize } = pageOf(query, OFFER_PAGE_SIZE);
+    const rows = await this.paymentRows.listForParty(user.id, query.lang ?? null, (page - 1) * pageSize, pageSize + 1);
+    return { payments: rows.slice(0, pageSize).map(mapPartyPayment), page, pageSize, hasMore: rows.length > pageSize };
   }
 
   /** The visible ones among these codes; unknown and hidden codes are left out alike. */

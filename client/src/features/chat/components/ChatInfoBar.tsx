@@ -1,13 +1,11 @@
-import { Badge, Button, Group, Loader, Text } from '@mantine/core';
-import { IconBriefcase, IconFileDollar } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconBriefcase } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import type { ChatGroup } from '@/api/chat.api';
-import { offerStatusLook } from '@/features/offers/offer-status';
-import { loadOffer, offerStore } from '@/features/offers/offer.store';
-import { toJob, toJobOffer } from '@/routes/paths';
+import { JobOfferThumbnail } from '@/features/offers/components/JobOfferThumbnail';
+import { toJob } from '@/routes/paths';
 
 /** Group types (server/src/contracts/chat.ts): job FAQ and job chats target a job code, job-offer chats an offer code. */
 export const GROUP_TYPE = { User: 1, JobFaq: 2, Job: 3, JobOffer: 4 } as const;
@@ -45,69 +43,9 @@ function Bar({ kind, children }: { kind: 'offer' | 'job'; children: ReactNode })
 }
 
 function OfferBar({ offerCode }: { offerCode: string }) {
-  const { t } = useTranslation();
-  const entry = useSnapshot(offerStore).byCode[offerCode];
-  // Loaded once; again when a push made the store forget an offer it had found missing.
-  const held = Boolean(entry);
-  useEffect(() => {
-    if (!held) void loadOffer(offerCode);
-  }, [offerCode, held]);
-
-  if (!entry || entry.state === 'loading') {
-    return (
-      <Bar kind="offer">
-        <Group gap="xs">
-          <IconFileDollar size={18} aria-hidden />
-          <Text size="sm">{t('OFFER.OFFER')}</Text>
-        </Group>
-        <Loader size="xs" aria-label={t('OFFER.LOADING')} />
-      </Bar>
-    );
-  }
-  if (entry.state !== 'loaded') {
-    return (
-      <Bar kind="offer">
-        <Group gap="xs">
-          <IconFileDollar size={18} aria-hidden />
-          <Text size="sm" c="dimmed" data-testid="chat-info-missing">
-            {t('SHARED.JOB_OFFER.NOT_FOUND')}
-          </Text>
-        </Group>
-      </Bar>
-    );
-  }
-  const { offer } = entry;
-  const look = offerStatusLook(offer.status);
   return (
     <Bar kind="offer">
-      <Group gap="xs" wrap="wrap" miw={0} style={{ flex: 1, rowGap: 2 }} preventGrowOverflow={false}>
-        <Group gap="xs" wrap="nowrap" miw={0} maw="100%" preventGrowOverflow={false}>
-          <IconFileDollar size={18} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="sm" fw={600} truncate miw={0}>
-            {offer.job?.title ? t('OFFER.OFFER_FOR', { title: offer.job.title }) : t('OFFER.OFFER')}
-          </Text>
-        </Group>
-        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-          {offer.price ? (
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="chat-info-price">
-              {offer.price.amount} {offer.price.currency}
-            </Text>
-          ) : null}
-          <Badge color={look.color} variant="light" style={{ flexShrink: 0 }} data-testid="chat-info-status" data-status={offer.status}>
-            {t(look.label)}
-          </Badge>
-        </Group>
-      </Group>
-      <Button
-        component={Link}
-        to={toJobOffer(offer.jobCode, offer.code)}
-        size="compact-sm"
-        variant="light"
-        style={{ flexShrink: 0 }}
-        data-testid="chat-info-view"
-      >
-        {t('OFFER.VIEW')}
-      </Button>
+      <JobOfferThumbnail offerCode={offerCode} compact />
     </Bar>
   );
 }

@@ -49,7 +49,7 @@ export function Conversation({ code }: { code: string }) {
   const group = chat.groups[code] as ChatGroup | undefined;
   const thread = chat.threads[code];
   const name = group ? groupTitle(group, me) : null;
-  usePageHeader(name ? (name.empty ? t('CHAT.NO_USERS') : name.title) : t('MENU.MESSAGES'), group?.subtitle ?? '');
+  usePageHeader(name ? (name.empty ? t('CHAT.NO_USERS') : name.title) : t('MENU.MESSAGES'), group?.subtitle || name?.subtitle || '');
 
   useEffect(() => {
     openChat.code = code;

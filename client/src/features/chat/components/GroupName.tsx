@@ -1,4 +1,4 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChatGroup } from '@/api/chat.api';
 import { groupTitle } from '../chat-logic';
@@ -12,6 +12,17 @@ export function GroupName({ group, meCode, size = 'sm', fw = 600 }: { group: Cha
       <Text size={size} fw={fw} c="dimmed" data-testid="group-name">
         {t('CHAT.NO_USERS')}
       </Text>
+    );
+  if (name.subtitle !== undefined)
+    return (
+      <Box miw={0}>
+        <Text size={size} fw={fw} truncate data-testid="group-name">
+          {name.title}
+        </Text>
+        <Text size="xs" c="dimmed" truncate data-testid="group-name-people">
+          {name.subtitle}
+        </Text>
+      </Box>
     );
   return (
     <Group gap={6} wrap="nowrap" miw={0}>

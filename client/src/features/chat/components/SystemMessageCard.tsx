@@ -1,12 +1,10 @@
-import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconFileDollar, IconInfoCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
-import { offerStore } from '@/features/offers/offer.store';
-import { toJobOffer } from '@/routes/paths';
+import { JobOfferThumbnail } from '@/features/offers/components/JobOfferThumbnail';
 import { tk } from '@/i18n/i18n';
 import { isOfferNoteKey } from '@/i18n/messages';
 import { formatMessageTime } from '../chat-logic';
@@ -47,16 +45,15 @@ const TITLES: Record<number, string> = {
 /** The title key of a system message's card (also the chat list's last-message line for it). */
 export const systemMessageTitle = (message: Pick<ChatMessage, 'type'>): string => TITLES[message.type] ?? tk('OFFER.CARD.SYSTEM');
 
-function OfferLink({ groupCode }: { groupCode: string }) {
-  const { t } = useTranslation();
+/** An offer card's offer: the job offer thumbnail (title, price, status, View), live. */
+function OfferThumbnail({ groupCode }: { groupCode: string }) {
   const group = useSnapshot(chatStore).groups[groupCode] as ChatGroup | undefined;
   const offerCode = group?.type === GROUP_TYPE.JobOffer ? group.targetId : null;
-  const entry = useSnapshot(offerStore).byCode[offerCode ?? ''];
-  if (!offerCode || entry?.state !== 'loaded') return null;
+  if (!offerCode) return null;
   return (
-    <Anchor component={Link} to={toJobOffer(entry.offer.jobCode, offerCode)} size="sm" data-testid="chat-system-offer-link">
-      {t('OFFER.VIEW_OFFER')}
-    </Anchor>
+    <Box mt={4} pt={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <JobOfferThumbnail offerCode={offerCode} compact testIds="chat-system-offer" />
+    </Box>
   );
 }
 
@@ -94,7 +91,7 @@ export function SystemMessageCard({ message }: { message: ChatMessage }) {
                 {body}
               </Text>
             ) : null}
-            {offerType ? <OfferLink groupCode={message.groupCode} /> : null}
+            {offerType ? <OfferThumbnail groupCode={message.groupCode} /> : null}
           </Stack>
         </Group>
       </Paper>

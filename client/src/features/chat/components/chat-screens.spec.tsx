@@ -63,8 +63,17 @@ describe('information bar', () => {
     expect(status).toHaveTextContent('Payment pending');
     expect(status).toHaveAttribute('data-status', '160');
     expect(screen.getByTestId('chat-info-bar')).toHaveTextContent('Offer: Paint the fence');
-    expect(screen.getByTestId('chat-info-price')).toHaveTextContent('12.50 USD');
+    expect(screen.getByTestId('chat-info-price')).toHaveTextContent('$12.50');
     expect(screen.getByTestId('chat-info-view')).toHaveAttribute('href', '/jobs/J_one/offers/O_one');
+
+    // A revision's push carries the new terms: the price changes without a reload.
+    act(() =>
+      applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 160, previousStatus: 160, actorCode: BOB.code, at: new Date().toISOString(), price: { amount: '2400.00', currency: 'USD' }, localPrice: null, deadline: null, version: 98 }),
+    );
+    await waitFor(() => expect(screen.getByTestId('chat-info-price')).toHaveTextContent('$2,400.00'));
+    // An older push (lower version) never undoes it.
+    act(() => applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 160, previousStatus: 160, actorCode: BOB.code, at: new Date().toISOString(), price: { amount: '1.00', currency: 'USD' }, version: 97 }));
+    expect(screen.getByTestId('chat-info-price')).toHaveTextContent('$2,400.00');
 
     // offer:status moves the badge on.
     act(() => applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 200, previousStatus: 160, actorCode: ADA.code, at: new Date().toISOString() }));
@@ -128,7 +137,7 @@ describe('system messages', () => {
     expect(within(card).getByTestId('chat-system-title')).toHaveTextContent('Final offer requested');
     expect(within(card).getByTestId('chat-system-text')).toHaveTextContent('Bob asks for the final offer');
     expect(screen.queryByTestId('chat-message')).toBeNull();
-    await waitFor(() => expect(within(card).getByTestId('chat-system-offer-link')).toHaveAttribute('href', '/jobs/J_one/offers/O_one'));
+    await waitFor(() => expect(within(card).getByTestId('chat-system-offer-view')).toHaveAttribute('href', '/jobs/J_one/offers/O_one'));
   });
 
   it('titles approvals and other system messages, translating known keys and hiding unknown ones', () => {

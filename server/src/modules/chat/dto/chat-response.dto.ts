@@ -55,6 +55,12 @@ export class ChatGroupDto {
   @ApiProperty() muted: boolean;
   @ApiProperty({ description: 'a moderator is watching this chat live' }) watched: boolean;
   @ApiPropertyOptional({ nullable: true, type: ChatMessageDto }) lastMessage?: ChatMessageDto | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "job FAQ, job and job-offer chats: the job's title (in ?lang where the call takes it, else its default version); null for other chats",
+  })
+  jobTitle: string | null;
 }
 
 export class ChatGroupPageDto {

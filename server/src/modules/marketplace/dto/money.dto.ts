@@ -1,15 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsIn, IsString } from 'class-validator';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../../../contracts/currencies';
 import { MAX_PRICE_AMOUNT } from '../../../contracts/offers';
-import { AmountRules } from '../money';
+import { AmountRules, numberToDecimal } from '../money';
 
-/** Money in a request: a decimal string and an ISO 4217 code from the config's currency list. */
+/** Money in a request: a decimal string (or a JSON number, read as the decimal it spells) and a currency of the config's list. */
 export class PriceDto {
   @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'number' }],
     example: '12.50',
-    description: `decimal string, > 0, at most the currency's decimals (2; JPY 0), at most ${MAX_PRICE_AMOUNT}; numbers are refused`,
+    description: `decimal string or JSON number, > 0, at most the currency's decimals (2; JPY 0), at most ${MAX_PRICE_AMOUNT}; answers always carry a string`,
   })
+  @Transform(({ value }) => numberToDecimal(value))
   @IsString()
   @AmountRules()
   amount: string;

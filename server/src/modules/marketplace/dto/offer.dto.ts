@@ -12,6 +12,7 @@ import {
   IsString,
   Matches,
   MaxLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { MESSAGE_MAX_LENGTH } from '../../../contracts/chat';
@@ -24,12 +25,35 @@ import { MoneyDto, PriceDto } from './money.dto';
 
 export const OFFER_PAGE_SIZE = 50;
 
+/** Price and deadline are given together or not at all (with them the offer starts as a Proposal). */
+const priced = (o: CreateOfferDto) => o.price !== undefined || o.localPrice !== undefined || o.deadline !== undefined;
+
 export class CreateOfferDto {
   @ApiPropertyOptional({ maxLength: MESSAGE_MAX_LENGTH, description: "a first message in the offer's chat, from the provider" })
   @IsOptional()
   @IsString()
   @MaxLength(MESSAGE_MAX_LENGTH)
   message?: string;
+
+  @ApiPropertyOptional({ type: PriceDto, description: 'with deadline: the offer is made and priced at once (it starts as a Proposal)' })
+  @ValidateIf(priced)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PriceDto)
+  price?: PriceDto;
+
+  @ApiPropertyOptional({ type: PriceDto, description: 'the price in another currency, for the customer; defaults to price' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PriceDto)
+  localPrice?: PriceDto;
+
+  @ApiPropertyOptional({ description: 'UTC ISO 8601 date-time, in the future; required with price' })
+  @ValidateIf(priced)
+  @IsString()
+  @IsISO8601({ strict: true, strictSeparator: true })
+  deadline?: string;
 }
 
 /** PUT: the provider sets price and deadline (Initial → Proposal) or revises them (Proposal → Proposal). */
@@ -134,4 +158,39 @@ export class PaymentDto {
 export class PayResultDto {
   @ApiProperty({ type: OfferDto }) offer: OfferDto;
   @ApiProperty({ type: PaymentDto }) payment: PaymentDto;
+}
+
+export class OfferEventActorDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name: string;
+  @ApiProperty() surname: string;
+}
+
+/** One move in an offer's history. */
+export class OfferEventDto {
+  @ApiProperty({ nullable: true, type: Number, enum: OfferStatus, description: 'null for the creation' }) from: OfferStatus | null;
+  @ApiProperty({ enum: OfferStatus }) to: OfferStatus;
+  @ApiProperty({
+    description: "create, update, final, choose, reapprove, finalizeRequest, approveFinalizeRequest, pay, withdraw, reject, closeOthers (closed because the customer chose another offer)",
+  })
+  call: string;
+  @ApiProperty({ description: 'UTC ISO' }) at: string;
+  @ApiProperty({ nullable: true, type: OfferEventActorDto, description: 'null when the user is gone' }) actor: OfferEventActorDto | null;
+}
+
+/** One payment on the payments screen: made by the caller (as customer) or received (as provider). */
+export class PartyPaymentDto extends PaymentDto {
+  @ApiProperty() offerCode: string;
+  @ApiProperty() jobCode: string;
+  @ApiProperty({ description: "the job's title in the asked language, else its default version" }) jobTitle: string;
+  @ApiProperty({ enum: ['made', 'received'], description: 'made: the caller paid; received: the caller was paid' }) direction: 'made' | 'received';
+  @ApiProperty({ nullable: true, type: OfferEventActorDto, description: 'the provider for a payment made, the customer for one received' })
+  otherParty: OfferEventActorDto | null;
+}
+
+export class PartyPaymentPageDto {
+  @ApiProperty({ type: [PartyPaymentDto] }) payments: PartyPaymentDto[];
+  @ApiProperty() page: number;
+  @ApiProperty() pageSize: number;
+  @ApiProperty() hasMore: boolean;
 }

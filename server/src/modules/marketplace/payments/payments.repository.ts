@@ -1,10 +1,53 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { PaymentEntity, PaymentStatus } from './payment.entity';
+
+/** A payment with its offer, job title (in the asked language, else the default) and the other party. */
+export interface PartyPaymentRow {
+  code: string;
+  amount: string;
+  currency: string;
+  status: PaymentStatus;
+  provider: string;
+  provider_reference: string | null;
+  created_at: Date;
+  offer_code: string;
+  job_code: string;
+  job_title: string | null;
+  paid_by_me: boolean;
+  other_code: string | null;
+  other_name: string | null;
+  other_surname: string | null;
+}
 
 /** Payment rows, always written in the transaction that moves the offer. */
 @Injectable()
 export class PaymentsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Payments the user made (as the job's customer) or received (as the offer's provider), newest first. */
+  listForParty(userId: string, lang: string | null, offset: number, limit: number): Promise<PartyPaymentRow[]> {
+    return this.db.query(
+      `WITH mine AS (
+         SELECT p.id FROM payment p WHERE p.payer_id = $1
+         UNION
+         SELECT p.id FROM job_offer o JOIN payment p ON p.offer_id = o.id WHERE o.provider_id = $1
+       )
+       SELECT p.code, p.amount, p.currency, p.status, p.provider, p.provider_reference, p.created_at,
+              o.code AS offer_code, j.code AS job_code, v.title AS job_title, (p.payer_id = $1) AS paid_by_me,
+              other.code AS other_code, other.name AS other_name, other.surname AS other_surname
+       FROM mine JOIN payment p ON p.id = mine.id
+       JOIN job_offer o ON o.id = p.offer_id JOIN job j ON j.id = o.job_id
+       LEFT JOIN "user" other ON other.id = CASE WHEN p.payer_id = $1 THEN o.provider_id ELSE j.customer_id END
+       LEFT JOIN LATERAL (
+         SELECT jv.title FROM job_version jv WHERE jv.job_id = j.id ORDER BY (jv.lang = $2) DESC, jv.is_default DESC LIMIT 1
+       ) v ON true
+       ORDER BY p.created_at DESC, p.id DESC OFFSET $3 LIMIT $4`,
+      [userId, lang, offset, limit],
+    );
+  }
+
   async insert(
     tx: EntityManager,
     p: { code: string; offerId: string; payerId: string; amount: string; currency: string; status: PaymentStatus; provider: string; reference: string | null },

@@ -1,0 +1,140 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { clearResponseCache, configureHttp } from '@/api/http';
+import type { JobOffer } from '@/api/offer.api';
+import { preferencesStore } from '@/features/preferences/preferences.store';
+import { offerUi } from '../offer.actions';
+import { applyOfferStatus, offerStore, resetOffers, storeOffer } from '../offer.store';
+import { JobOfferThumbnail } from './JobOfferThumbnail';
+import { OfferActions } from './OfferActions';
+
+const OFFER: JobOffer = {
+  code: 'O_one',
+  status: 160,
+  deadline: '2026-12-02T13:30:00.000Z',
+  price: { amount: '2400.00', currency: 'PLN' },
+  localPrice: null,
+  jobCode: 'J_one',
+  groupCode: 'G_one',
+  providerCode: 'U_p',
+  customerCode: 'U_c',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  version: 7,
+  job: { code: 'J_one', title: 'Paint the fence', description: 'A long enough description', lang: 'eng', deadline: null },
+};
+
+type Answer = [number, unknown];
+let answers: Record<string, () => Answer> = {};
+const calls: { method: string; url: string; headers: Record<string, string> }[] = [];
+const fetchMock = jest.fn(async (url: string, init: { method: string; headers: Record<string, string> }) => {
+  calls.push({ method: init.method, url, headers: init.headers });
+  const key = `${init.method} ${new URL(url, 'http://x').pathname}`;
+  const [status, body] = answers[key]?.() ?? [404, { code: 404, message: 'JOB_OFFER.NOT_FOUND' }];
+  return { status, ok: status < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) };
+});
+
+const renderUi = (ui: React.ReactNode) =>
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <MemoryRouter>{ui}</MemoryRouter>
+    </MantineProvider>,
+  );
+
+beforeEach(() => {
+  resetOffers();
+  offerUi.busy = {};
+  offerUi.conflict = {};
+  answers = {};
+  calls.length = 0;
+  preferencesStore.language = 'eng';
+  Object.assign(globalThis, { fetch: fetchMock });
+  clearResponseCache();
+  configureHttp({ getToken: () => 'T', onError: () => undefined });
+});
+
+describe('job offer thumbnail', () => {
+  it('shows a loader while the offer loads, then its title, price per locale, status and a View link', async () => {
+    let release: (a: Answer) => void = () => undefined;
+    answers['GET /api/jobs/offers/O_one'] = () => [200, OFFER];
+    fetchMock.mockImplementationOnce(
+      (url, init) =>
+        new Promise((resolve) => {
+          release = () => resolve({ status: 200, ok: true, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(OFFER) });
+          calls.push({ method: init.method, url, headers: init.headers });
+        }),
+    );
+    renderUi(<JobOfferThumbnail offerCode="O_one" />);
+    expect(screen.getByTestId('offer-thumbnail')).toHaveAttribute('data-state', 'loading');
+    expect(screen.getByLabelText('Loading the offer')).toBeInTheDocument();
+    await act(async () => release([200, OFFER]));
+    await waitFor(() => expect(screen.getByTestId('offer-thumbnail')).toHaveAttribute('data-state', 'loaded'));
+    expect(screen.getByText('Offer: Paint the fence')).toBeInTheDocument();
+    expect(screen.getByTestId('chat-info-price').textContent?.replace(/\s/g, ' ')).toBe('PLN 2,400.00');
+    expect(screen.getByTestId('chat-info-status')).toHaveTextContent('Payment pending');
+    expect(screen.getByTestId('chat-info-view')).toHaveAttribute('href', '/jobs/J_one/offers/O_one');
+    expect(calls[0].url).toBe('/api/jobs/offers/O_one?lang=eng');
+  });
+
+  it("shows the spec's 'not found' notice when the offer cannot be loaded", async () => {
+    renderUi(<JobOfferThumbnail offerCode="O_gone" />);
+    expect(await screen.findByText('Job offer not found')).toBeInTheDocument();
+    expect(screen.getByTestId('offer-thumbnail')).toHaveAttribute('data-state', 'missing');
+    expect(screen.queryByTestId('chat-info-view')).toBeNull();
+  });
+
+  it('shows the price in Polish as "2 400,00 zł"', async () => {
+    preferencesStore.language = 'pol';
+    storeOffer(OFFER);
+    renderUi(<JobOfferThumbnail offerCode="O_one" />);
+    expect(screen.getByTestId('chat-info-price').textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe('2 400,00 zł');
+  });
+});
+
+describe('offer actions', () => {
+  it('shows each side only its moves in this status, and a moderator none', () => {
+    const { unmount } = renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side="provider" />);
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['offer-action-update', 'offer-action-final', 'offer-action-withdraw']);
+    unmount();
+    renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side={null} />);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('pays once for a double click, with an Idempotency-Key, and takes the answer', async () => {
+    storeOffer(OFFER);
+    answers['POST /api/jobs/J_one/offers/O_one/pay'] = () => [200, { offer: { ...OFFER, status: 200, version: 8 }, payment: { code: 'P1' } }];
+    renderUi(<OfferActions offer={OFFER} side="customer" />);
+    fireEvent.click(screen.getByTestId('offer-action-pay'));
+    expect(screen.getByTestId('offer-action-pay')).toHaveTextContent('Pay PLN');
+    fireEvent.change(screen.getByTestId('offer-pay-reference'), { target: { value: 'transfer 7' } });
+    const confirm = await screen.findByTestId('offer-pay-confirm');
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(offerStore.byCode.O_one).toMatchObject({ state: 'loaded', offer: { status: 200 } }));
+    const pays = calls.filter((c) => c.url.includes('/pay'));
+    expect(pays).toHaveLength(1);
+    expect(pays[0].headers['Idempotency-Key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+    expect(pays[0].headers['Idempotency-Key']).toContain('O_one:pay:v7');
+  });
+
+  it('explains a 409 and shows the offer as it is now', async () => {
+    storeOffer({ ...OFFER, status: 5 });
+    answers['POST /api/jobs/J_one/offers/O_one/withdraw'] = () => [409, { code: 409, message: 'JOB_OFFER.CHANGED_MEANWHILE' }];
+    answers['GET /api/jobs/offers/O_one'] = () => [200, { ...OFFER, status: 10, version: 9 }];
+    renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side="provider" />);
+    fireEvent.click(screen.getByTestId('offer-action-withdraw'));
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    expect(await screen.findByTestId('offer-conflict')).toHaveTextContent('The offer was changed meanwhile');
+    await waitFor(() => expect(offerStore.byCode.O_one).toMatchObject({ offer: { status: 10, version: 9 } }));
+  });
+
+  it('keeps a pushed revision: price, deadline and version move on, an older push does not undo them', () => {
+    storeOffer({ ...OFFER, status: 5, version: 3 });
+    applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 5, previousStatus: 5, actorCode: 'U_p', at: '2026-01-02T00:00:00.000Z', price: { amount: '99.00', currency: 'USD' }, localPrice: { amount: '99.00', currency: 'USD' }, deadline: '2027-01-01T00:00:00.000Z', version: 4 });
+    applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 5, previousStatus: 5, actorCode: 'U_p', at: '2026-01-03T00:00:00.000Z', price: { amount: '1.00', currency: 'USD' }, version: 3 });
+    expect(offerStore.byCode.O_one).toMatchObject({ offer: { price: { amount: '99.00' }, deadline: '2027-01-01T00:00:00.000Z', version: 4 } });
+    expect(offerStore.pushes).toBe(2);
+  });
+});

@@ -1,0 +1,40 @@
+import { tk } from '@/i18n/i18n';
+import type { OfferCall } from './offer-actions';
+
+/** Per call: the button's label, the confirm's question and the success note (keys; the view translates them). */
+export const ACTION_TEXT: Record<OfferCall, { label: string; confirm: string; danger?: boolean }> = {
+  update: { label: tk('OFFERS.ACTION.UPDATE'), confirm: tk('OFFERS.CONFIRM.UPDATE') },
+  final: { label: tk('OFFERS.ACTION.FINAL'), confirm: tk('OFFERS.CONFIRM.FINAL') },
+  choose: { label: tk('OFFERS.ACTION.CHOOSE'), confirm: tk('OFFERS.CONFIRM.CHOOSE') },
+  reapprove: { label: tk('OFFERS.ACTION.REAPPROVE'), confirm: tk('OFFERS.CONFIRM.REAPPROVE') },
+  finalizeRequest: { label: tk('OFFERS.ACTION.FINALIZE_REQUEST'), confirm: tk('OFFERS.CONFIRM.FINALIZE_REQUEST') },
+  approveFinalizeRequest: { label: tk('OFFERS.ACTION.APPROVE_FINALIZE_REQUEST'), confirm: tk('OFFERS.CONFIRM.APPROVE_FINALIZE_REQUEST') },
+  pay: { label: tk('OFFERS.ACTION.PAY'), confirm: tk('OFFERS.CONFIRM.PAY') },
+  withdraw: { label: tk('OFFERS.ACTION.WITHDRAW'), confirm: tk('OFFERS.CONFIRM.WITHDRAW'), danger: true },
+  reject: { label: tk('OFFERS.ACTION.REJECT'), confirm: tk('OFFERS.CONFIRM.REJECT'), danger: true },
+};
+
+/** A history row's wording, by the call that made it (a revision is an update from Proposal). */
+export function historyText(call: string, from: number | null): string {
+  if (call === 'update') return from === 5 ? tk('OFFERS.HISTORY.REVISED') : tk('OFFERS.HISTORY.PRICED');
+  return HISTORY[call] ?? tk('OFFERS.HISTORY.OTHER');
+}
+
+const HISTORY: Record<string, string> = {
+  create: tk('OFFERS.HISTORY.CREATE'),
+  final: tk('OFFERS.HISTORY.FINAL'),
+  choose: tk('OFFERS.HISTORY.CHOOSE'),
+  reapprove: tk('OFFERS.HISTORY.REAPPROVE'),
+  finalizeRequest: tk('OFFERS.HISTORY.FINALIZE_REQUEST'),
+  approveFinalizeRequest: tk('OFFERS.HISTORY.APPROVE_FINALIZE_REQUEST'),
+  pay: tk('OFFERS.HISTORY.PAY'),
+  withdraw: tk('OFFERS.HISTORY.WITHDRAW'),
+  reject: tk('OFFERS.HISTORY.REJECT'),
+  closeOthers: tk('OFFERS.HISTORY.CLOSE_OTHERS'),
+};
+
+/** Whose move it is, for the view's "waiting for" line. */
+export const WAITING_FOR: Record<'provider' | 'customer', string> = {
+  provider: tk('OFFERS.WAITING_FOR_PROVIDER'),
+  customer: tk('OFFERS.WAITING_FOR_CUSTOMER'),
+};
