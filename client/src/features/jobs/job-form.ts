@@ -2,7 +2,7 @@ import type { Job, JobRole, JobRoleUser, JobVersion, SaveJobBody } from '@/api/j
 import { rules } from '@/components/form/form-messages';
 import { t, tk } from '@/i18n/i18n';
 import { LANGUAGES, type LanguageCode, languageOf } from '@/i18n/languages';
-import { localInputToDate, localInputToUtcIso, toLocalInput } from './deadline';
+import { localInputToDate, localInputToUtcIso, toLocalInput } from '@/components/format/dates';
 
 /** Spec section 5: the job translation form. */
 export const DEFAULT_JOB_TITLE = 'Default job title';

@@ -1,5 +1,5 @@
 import { tk } from '@/i18n/i18n';
-import { fromLocalInput } from './offer-format';
+import { localInputToUtcIso } from '@/components/format/dates';
 
 /** The largest price the server takes (MAX_PRICE_AMOUNT). */
 export const MAX_AMOUNT = 100_000_000;
@@ -37,7 +37,7 @@ export function amountRule(text: string, options: { required: boolean; decimals?
 /** A deadline is required and must lie in the future. */
 export function deadlineRule(value: string, now = Date.now()): FormRule | null {
   if (!value) return { key: tk('FORM.REQUIRED') };
-  const iso = fromLocalInput(value);
+  const iso = localInputToUtcIso(value);
   if (!iso) return { key: tk('OFFERS.FORM.DEADLINE_FORMAT') };
   if (new Date(iso).getTime() <= now) return { key: tk('OFFERS.FORM.DEADLINE_FUTURE') };
   return null;
@@ -59,6 +59,6 @@ export function toTermsInput(values: OfferFormValues): { price: { amount: string
   return {
     price: { amount: normalizeAmount(values.amount) ?? values.amount, currency: values.currency },
     ...(local ? { localPrice: { amount: local, currency: values.localCurrency } } : {}),
-    deadline: fromLocalInput(values.deadline) ?? values.deadline,
+    deadline: localInputToUtcIso(values.deadline) ?? values.deadline,
   };
 }

@@ -1,4 +1,4 @@
-import { formatDateTime, formatOfferMoney, formatPriceWithLocal, fromLocalInput, toLocalInput } from './offer-format';
+import { formatOfferMoney, formatPriceWithLocal } from './offer-format';
 
 // Intl puts a narrow no-break space in Polish groups and before the currency; compare with plain spaces.
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -17,20 +17,5 @@ describe('offer screens: money and deadlines', () => {
     expect(formatPriceWithLocal({ amount: '10.00', currency: 'USD' }, { amount: '10.00', currency: 'USD' }, 'eng')).toEqual({ price: '$10.00', local: null });
     expect(plain(formatPriceWithLocal({ amount: '10.00', currency: 'USD' }, { amount: '40.00', currency: 'PLN' }, 'pol').local)).toBe('40,00 zł');
     expect(formatPriceWithLocal(null, null, 'eng')).toEqual({ price: '', local: null });
-  });
-
-  it('shows deadlines in the local time zone and language', () => {
-    expect(formatDateTime('2026-12-02T13:30:00.000Z', 'eng', 'UTC')).toBe('Dec 2, 2026, 1:30 PM');
-    expect(formatDateTime('2026-12-02T13:30:00.000Z', 'pol', 'Europe/Warsaw')).toBe('2 gru 2026, 14:30');
-    expect(formatDateTime(null, 'eng')).toBe('');
-    expect(formatDateTime('not a date', 'eng')).toBe('');
-  });
-
-  it('picks deadlines in local time and sends them as UTC ISO', () => {
-    const iso = fromLocalInput('2026-12-02T14:30')!;
-    expect(iso).toBe(new Date(2026, 11, 2, 14, 30).toISOString());
-    expect(toLocalInput(iso)).toBe('2026-12-02T14:30');
-    expect(fromLocalInput('2026-12-02')).toBeNull();
-    expect(toLocalInput(null)).toBe('');
   });
 });

@@ -19,7 +19,7 @@ import {
   validateJobForm,
 } from '../job-form';
 import { notifyFailure } from '../notify-failure';
-import { toLocalInput } from '../deadline';
+import { toLocalInput } from '@/components/format/dates';
 import { RoleUsersEditor } from './RoleUsersEditor';
 
 export interface JobFormProps {

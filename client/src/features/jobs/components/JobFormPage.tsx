@@ -10,7 +10,7 @@ import { preferencesStore } from '@/features/preferences/preferences.store';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { paths, toJob } from '@/routes/paths';
-import { toLocalInput } from '../deadline';
+import { toLocalInput } from '@/components/format/dates';
 import { type JobFormValues, type RoleUsers, emptyJobForm, jobToForm, rolesToUsers } from '../job-form';
 import { loadJob, loadJobRoles, saveJob } from '../jobs.actions';
 import { jobsStore } from '../jobs.store';

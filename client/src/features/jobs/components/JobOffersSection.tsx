@@ -1,26 +1,15 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { JobOffer } from '@/api/offer.api';
+import { formatDateTime } from '@/components/format/dates';
 import { formatMoney } from '@/components/format/numbers';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
-import { offerStatusLook } from '@/features/offers/offer-status';
+import { OfferStatusBadge } from '@/features/offers/components/OfferStatusBadge';
 import { usePresence } from '@/realtime/usePresence';
 import { toJobOffer } from '@/routes/paths';
-import { formatDeadline } from '../deadline';
 import { usePeople } from '../hooks/usePeople';
-
-/** An offer's status badge in the spec's colours. */
-export function OfferStatusBadge({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const look = offerStatusLook(status);
-  return (
-    <Badge color={look.color} variant="light" data-testid="job-offer-status" data-status={status}>
-      {t(look.label)}
-    </Badge>
-  );
-}
 
 /** The customer's view of a job's offers: provider (avatar, presence), price, deadline, status; each opens the offer. */
 export function JobOffersSection({ jobCode, offers, locale }: { jobCode: string; offers: readonly JobOffer[] | undefined; locale: string }) {
@@ -56,7 +45,7 @@ export function JobOffersSection({ jobCode, offers, locale }: { jobCode: string;
                   <Group gap={4} wrap="nowrap" c="dimmed">
                     <IconCalendar size={14} aria-hidden />
                     <Text size="sm" data-testid="job-offer-deadline">
-                      {offer.deadline ? formatDeadline(offer.deadline, locale) : t('JOBS.NO_DEADLINE')}
+                      {offer.deadline ? formatDateTime(offer.deadline, locale) : t('JOBS.NO_DEADLINE')}
                     </Text>
                   </Group>
                 </Stack>
@@ -72,7 +61,7 @@ export function JobOffersSection({ jobCode, offers, locale }: { jobCode: string;
                     </Text>
                   ) : null}
                 </Stack>
-                <OfferStatusBadge status={offer.status} />
+                <OfferStatusBadge status={offer.status} data-testid="job-offer-status" />
                 <Button
                   component={Link}
                   to={toJobOffer(jobCode, offer.code)}

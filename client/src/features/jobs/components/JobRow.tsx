@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { Job } from '@/api/job.api';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { toJob } from '@/routes/paths';
-import { formatDeadline, isPast } from '../deadline';
+import { formatDateTime, isPast } from '@/components/format/dates';
 import { languageName } from '../job-form';
 import { AcceptingBadge } from './AcceptingBadge';
 
@@ -50,7 +50,7 @@ export function JobRow({ job, mine, locale }: { job: Job; mine: boolean; locale:
           <Group gap={4} wrap="nowrap" c={isPast(job.deadline) ? 'red' : 'dimmed'}>
             <IconCalendar size={14} aria-hidden />
             <Text size="sm" data-testid="job-row-deadline">
-              {job.deadline ? t('JOBS.DEADLINE_AT', { date: formatDeadline(job.deadline, locale) }) : t('JOBS.NO_DEADLINE')}
+              {job.deadline ? t('JOBS.DEADLINE_AT', { date: formatDateTime(job.deadline, locale) }) : t('JOBS.NO_DEADLINE')}
             </Text>
           </Group>
           <Group gap={4} wrap="nowrap" c="dimmed">
@@ -61,7 +61,7 @@ export function JobRow({ job, mine, locale }: { job: Job; mine: boolean; locale:
           </Group>
           <Group gap={4} wrap="nowrap" c="dimmed">
             <IconClock size={14} aria-hidden />
-            <Text size="sm">{t('JOBS.POSTED_AT', { date: formatDeadline(job.createdAt, locale) })}</Text>
+            <Text size="sm">{t('JOBS.POSTED_AT', { date: formatDateTime(job.createdAt, locale) })}</Text>
           </Group>
         </Group>
       </Stack>

@@ -12,7 +12,7 @@ import { roleOf, sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { intlLocaleOf } from '@/i18n/languages';
 import { paths, toMessageGroup, toUserProfile } from '@/routes/paths';
-import { formatDeadline, isPast } from '../deadline';
+import { formatDateTime, isPast } from '@/components/format/dates';
 import { seesAllOffers } from '../job-view-logic';
 import { notifyFailure } from '../notify-failure';
 import { languageName } from '../job-form';
@@ -109,10 +109,10 @@ export function JobView({ code }: { code: string }) {
           <Group gap={4} wrap="nowrap" c={isPast(job.deadline) ? 'red' : undefined}>
             <IconCalendar size={16} aria-hidden />
             <Text size="sm" data-testid="job-deadline">
-              {job.deadline ? t('JOBS.DEADLINE_AT', { date: formatDeadline(job.deadline, locale) }) : t('JOBS.NO_DEADLINE')}
+              {job.deadline ? t('JOBS.DEADLINE_AT', { date: formatDateTime(job.deadline, locale) }) : t('JOBS.NO_DEADLINE')}
             </Text>
           </Group>
-          <Text size="sm">{t('JOBS.POSTED_AT', { date: formatDeadline(job.createdAt, locale) })}</Text>
+          <Text size="sm">{t('JOBS.POSTED_AT', { date: formatDateTime(job.createdAt, locale) })}</Text>
           {customer ? (
             <Anchor component={Link} to={toUserProfile(customer.code)} size="sm" data-testid="job-customer">
               {t('JOBS.CUSTOMER', { name: `${customer.name} ${customer.surname}`.trim() })}

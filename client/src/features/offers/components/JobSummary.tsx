@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { toJob } from '@/routes/paths';
-import { formatDateTime } from '../offer-format';
+import { formatDateTime } from '@/components/format/dates';
+import { intlLocaleOf } from '@/i18n/languages';
 
 export interface JobSummaryValue {
   code: string;
@@ -39,7 +40,7 @@ export function JobSummary({ job }: { job: JobSummaryValue }) {
         {job.deadline ? (
           <Group gap={6} c="dimmed">
             <IconClock size={16} aria-hidden />
-            <Text size="sm">{t('OFFERS.JOB_DEADLINE', { deadline: formatDateTime(job.deadline, language) })}</Text>
+            <Text size="sm">{t('OFFERS.JOB_DEADLINE', { deadline: formatDateTime(job.deadline, intlLocaleOf(language)) })}</Text>
           </Group>
         ) : null}
       </Stack>

@@ -9,7 +9,7 @@ import { SearchSelect } from '@/components/select/SearchSelect';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { intlLocaleOf } from '@/i18n/languages';
 import { type FormRule, type OfferFormValues, amountRule, deadlineRule, toTermsInput } from '../offer-form';
-import { toLocalInput } from '../offer-format';
+import { toLocalInput } from '@/components/format/dates';
 import { useCurrencies } from '../useCurrencies';
 
 /** A message limit the chat shares (server MESSAGE_MAX_LENGTH). */

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { OfferEvent } from '@/api/offer.api';
 import { preferencesStore } from '@/features/preferences/preferences.store';
-import { formatDateTime } from '../offer-format';
+import { formatDateTime } from '@/components/format/dates';
+import { intlLocaleOf } from '@/i18n/languages';
 import { historyText } from '../offer-labels';
 import { OfferStatusBadge } from './OfferStatusBadge';
 
@@ -26,7 +27,7 @@ export function OfferHistory({ events, meCode }: { events: readonly OfferEvent[]
             data-to={e.to}
           >
             <Text size="xs" c="dimmed">
-              {t('OFFERS.HISTORY.BY', { who, at: formatDateTime(e.at, language) })}
+              {t('OFFERS.HISTORY.BY', { who, at: formatDateTime(e.at, intlLocaleOf(language)) })}
             </Text>
             <OfferStatusBadge status={e.to} size="xs" mt={4} data-testid="offer-history-status" />
           </Timeline.Item>

@@ -7,7 +7,9 @@ import type { JobOffer } from '@/api/offer.api';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { toJobOffer } from '@/routes/paths';
 import { sideOf, waitsFor } from '../offer-actions';
-import { formatDateTime, formatPriceWithLocal } from '../offer-format';
+import { formatDateTime } from '@/components/format/dates';
+import { intlLocaleOf } from '@/i18n/languages';
+import { formatPriceWithLocal } from '../offer-format';
 import { OfferStatusBadge } from './OfferStatusBadge';
 
 /** One offer in a list: the job's title, my side, price, deadline, status and a "your move" mark; the whole row opens it. */
@@ -33,7 +35,7 @@ export function OfferRow({ offer, me }: { offer: JobOffer; me: string | null }) 
               {offer.deadline ? (
                 <Group gap={4} c="dimmed">
                   <IconClock size={12} aria-hidden />
-                  <Text size="xs">{formatDateTime(offer.deadline, language)}</Text>
+                  <Text size="xs">{formatDateTime(offer.deadline, intlLocaleOf(language))}</Text>
                 </Group>
               ) : null}
             </Group>

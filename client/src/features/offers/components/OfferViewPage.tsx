@@ -15,7 +15,9 @@ import { usePageHeader } from '@/features/shell/toolbar.store';
 import { usePresence } from '@/realtime/usePresence';
 import { paths, toMessageGroup, toUserProfile } from '@/routes/paths';
 import { sideOf } from '../offer-actions';
-import { formatDateTime, formatPriceWithLocal } from '../offer-format';
+import { formatDateTime } from '@/components/format/dates';
+import { intlLocaleOf } from '@/i18n/languages';
+import { formatPriceWithLocal } from '../offer-format';
 import { offerStore } from '../offer.store';
 import { useLiveOffer } from '../useLiveOffer';
 import { JobSummary } from './JobSummary';
@@ -102,7 +104,7 @@ function Terms({ offer }: { offer: JobOffer }) {
         </Text>
         <IconClock size={16} aria-hidden />
         <Text size="sm" fw={500} data-testid="offer-deadline">
-          {offer.deadline ? formatDateTime(offer.deadline, language) : t('OFFERS.NO_DEADLINE')}
+          {offer.deadline ? formatDateTime(offer.deadline, intlLocaleOf(language)) : t('OFFERS.NO_DEADLINE')}
         </Text>
       </Group>
     </Stack>

@@ -9,7 +9,9 @@ import { Spinner } from '@/components/loaders/loaders';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { toJobOffer } from '@/routes/paths';
-import { formatDateTime, formatOfferMoney } from '../offer-format';
+import { formatDateTime } from '@/components/format/dates';
+import { intlLocaleOf } from '@/i18n/languages';
+import { formatOfferMoney } from '../offer-format';
 import { useOfferChanges } from '../useLiveOffer';
 import { offerStore, storeOffer } from '../offer.store';
 import { OfferActions } from './OfferActions';
@@ -78,7 +80,7 @@ function PaymentRow({ payment }: { payment: PartyPayment }) {
               {payment.jobTitle || t('OFFER.OFFER')}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {made ? t('PAYMENTS.TO', { name: other }) : t('PAYMENTS.FROM', { name: other })} · {formatDateTime(payment.createdAt, language)}
+              {made ? t('PAYMENTS.TO', { name: other }) : t('PAYMENTS.FROM', { name: other })} · {formatDateTime(payment.createdAt, intlLocaleOf(language))}
             </Text>
             <Text size="xs" c="dimmed" data-testid="payment-reference">
               {t('PAYMENTS.REFERENCE', { reference: payment.reference || payment.code })}

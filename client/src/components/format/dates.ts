@@ -32,10 +32,10 @@ export function localInputToUtcIso(value: string): string | null | undefined {
 }
 
 /**
- * A deadline in the reader's locale and time zone (the browser's unless given), minute precision ('' for none),
+ * A date and time (a deadline, when something happened) in the reader's locale and time zone (the browser's unless given), minute precision ('' for none),
  * in the medium date style the offer screens use too ('May 1, 2031, 12:00 PM' / '1 maj 2031, 12:00').
  */
-export function formatDeadline(iso: string | null | undefined, locale = 'en-US', timeZone?: string): string {
+export function formatDateTime(iso: string | null | undefined, locale = 'en-US', timeZone?: string): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';

@@ -1,4 +1,4 @@
-import { formatDeadline, isPast, localInputToDate, localInputToUtcIso, toLocalInput } from './deadline';
+import { formatDateTime, isPast, localInputToDate, localInputToUtcIso, toLocalInput } from './dates';
 
 const MINUTE = 60_000;
 /** What the wall-clock time y-m-d h:min in this machine's zone is in UTC, computed from the zone's offset at that time. */
@@ -35,12 +35,13 @@ describe('deadlines: picked in local time, sent as UTC ISO', () => {
   });
 
   it('shows a deadline in the reader’s time zone and locale', () => {
-    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'en-US', 'Europe/Warsaw')).toBe('May 1, 2031, 12:00 PM');
-    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('1 maj 2031, 12:00');
-    expect(formatDeadline('2031-05-01T10:00:00.000Z', 'en-US', 'America/New_York')).toBe('May 1, 2031, 6:00 AM');
-    expect(formatDeadline('2031-01-15T10:00:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('15 sty 2031, 11:00');
-    expect(formatDeadline(null)).toBe('');
-    expect(formatDeadline('nonsense')).toBe('');
+    expect(formatDateTime('2031-05-01T10:00:00.000Z', 'en-US', 'Europe/Warsaw')).toBe('May 1, 2031, 12:00 PM');
+    expect(formatDateTime('2031-05-01T10:00:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('1 maj 2031, 12:00');
+    expect(formatDateTime('2031-05-01T10:00:00.000Z', 'en-US', 'America/New_York')).toBe('May 1, 2031, 6:00 AM');
+    expect(formatDateTime('2031-01-15T10:00:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('15 sty 2031, 11:00');
+    expect(formatDateTime('2026-12-02T13:30:00.000Z', 'pl-PL', 'Europe/Warsaw')).toBe('2 gru 2026, 14:30');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('nonsense')).toBe('');
     expect(isPast('2001-01-01T00:00:00Z')).toBe(true);
     expect(isPast('2999-01-01T00:00:00Z')).toBe(false);
     expect(isPast(null)).toBe(false);
