@@ -344,7 +344,7 @@ describe('chat screens in the browser', () => {
       const text = `lat-${i}`;
       await a.getByTestId('chat-composer-input').fill(text);
       await a.getByTestId('chat-composer-input').press('Enter');
-      const shownAt = (await (await b.waitForFunction(`window.seen[${JSON.stringify(text)}]`, undefined, { timeout: 10_000 })).jsonValue()) as number;
+      const shownAt = (await (await b.waitForFunction((t) => (globalThis as unknown as { seen: Record<string, number> }).seen[t], text, { timeout: 10_000 })).jsonValue()) as number;
       const enterAt = (await a.evaluate('window.enterAt')) as number;
       samples.push(shownAt - enterAt);
     }

@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { type TestUser, createInstance, createUser } from '../factories';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 
+/** Page-side globals for the predicates that run in the browser (the tests' tsconfig has no DOM types). */
+declare const document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): { length: number } };
+
 jest.setTimeout(180_000);
 
 let h: BrowserHarness;
@@ -142,7 +145,7 @@ describe('jobs in the browser', () => {
     await b.getByTestId('jobs-search').fill(`SZOPY ${tag}`);
     await b.waitForURL(/[?&]q=SZOPY/);
     await b.locator('[data-testid="jobs-page"][data-view="jobs"]').waitFor();
-    await b.waitForFunction(`document.querySelectorAll('[data-testid^="job-row-"][data-code]').length === 1`);
+    await b.waitForFunction(() => document.querySelectorAll('[data-testid^="job-row-"][data-code]').length === 1);
     expect(await b.getByTestId(`job-row-${jobCode}`).getByTestId('job-row-title').textContent()).toBe(title);
     expect(await b.getByTestId('jobs-announce').textContent()).toBe('1 job shown');
     await screenshot(b, 'jobs-list-search-desktop-en');
@@ -319,7 +322,7 @@ describe('jobs in the browser', () => {
       .send({ versions: [{ lang: 'eng', title: 'Posted while reading', description: 'A job posted while the list is open.' }] })
       .expect(201);
     await page.getByTestId('jobs-more').click();
-    await page.waitForFunction(`document.querySelectorAll('[data-testid="jobs-list"] > [data-code]').length === 23`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="jobs-list"] > [data-code]').length === 23);
     expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toEqual(codes);
     expect(await page.getByTestId('jobs-more').count()).toBe(0);
     // The keyboard goes on at the first job the button brought.

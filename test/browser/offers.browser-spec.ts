@@ -73,7 +73,7 @@ async function watchForVersion(page: Page, version: number) {
     o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   })()`);
   return async (clickedAt: number): Promise<number> => {
-    const shownAt = (await (await page.waitForFunction('window.shownAt', undefined, { timeout: 5_000 })).jsonValue()) as number;
+    const shownAt = (await (await page.waitForFunction(() => (globalThis as unknown as { shownAt: number }).shownAt, undefined, { timeout: 5_000 })).jsonValue()) as number;
     return shownAt - clickedAt;
   };
 }
@@ -98,7 +98,7 @@ async function confirmAndTime(actor: Page, confirm: (page: Page) => Promise<void
     }, true);
   })()`);
   await confirm(actor);
-  return (await (await actor.waitForFunction('window.clickedAt', undefined, { timeout: 5_000 })).jsonValue()) as number;
+  return (await (await actor.waitForFunction(() => (globalThis as unknown as { clickedAt: number }).clickedAt, undefined, { timeout: 5_000 })).jsonValue()) as number;
 }
 
 const yes = async (page: Page) => page.getByTestId('confirm-yes').last().click();

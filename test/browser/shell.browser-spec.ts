@@ -3,6 +3,9 @@ import { DEFAULT_PASSWORD, createInstance, createUser, uniqueEmail } from '../fa
 import { Role } from '../../server/src/contracts/roles';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 
+/** Page-side globals for the predicates that run in the browser (the tests' tsconfig has no DOM types). */
+declare const document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): { length: number } };
+
 jest.setTimeout(60_000);
 
 let h: BrowserHarness;
@@ -77,7 +80,7 @@ describe('Content-Security-Policy', () => {
     expect(worker).toBe(true);
     await page.goto(`${base}/messages`);
     await page.getByTestId('chat-page').waitFor();
-    await page.waitForFunction("document.querySelector('link[href*=\"/instance/styles.css\"]') !== null");
+    await page.waitForFunction(() => document.querySelector('link[href*="/instance/styles.css"]') !== null);
     await page.goto(`${base}/admin`);
     await page.getByTestId('admin-form').waitFor();
     await page.getByTestId('admin-color').fill('#e8590c');
