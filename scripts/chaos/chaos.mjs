@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run chaos [-- --quick] [--faults server-kill,redis-restart,postgres-restart,worker-kill,client-offline]
 //   [--sockets 100] [--rate 80] [--before 10] [--after 15] [--down 5] [--offline 60] [--burst 500] [--pushes 5]
-//   [--port-base 4410] [--json result.json]
+//   [--redis-loading 2] [--port-base 4410] [--json result.json]
 // The fault suite: its own Redis and PostgreSQL (never the shared ones), two servers, a worker and the local
 // push service; real socket clients that reconnect, sync and dedupe; one fault after another while traffic
 // flows; a table of what each fault cost. Exits 1 when any check fails, 2 when the suite itself could not run.
@@ -9,14 +9,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, setLogName, sleep, waitUntil } from '../lib/common.mjs';
+import { ROOT, portFree, setLogName, sleep, waitUntil } from '../lib/common.mjs';
 import { buildIfStale, tscBin } from '../lib/build.mjs';
 import { ChaosStack } from './stack.mjs';
 import { ChatClient, api, newStats } from './clients.mjs';
 import { FAULTS, FAULT_ORDER } from './faults.mjs';
 import { checksOf, printTable } from './report.mjs';
 
-const DEFAULTS = { sockets: 100, rate: 80, before: 10, after: 15, down: 5, offline: 60, burst: 500, pushes: 5, portBase: 4410, pushDelayMs: 1000 };
+const DEFAULTS = { sockets: 100, rate: 80, before: 10, after: 15, down: 5, offline: 60, burst: 500, pushes: 5, portBase: 4410, pushDelayMs: 1000, redisLoading: 2 };
 const QUICK = { sockets: 30, rate: 30, before: 3, after: 4, down: 3, offline: 20, burst: 500, pushes: 3 };
 const GROUP_SIZE = 5;
 const QUIET_PAIRS = 4;
@@ -25,7 +25,7 @@ const LIVE_WITHIN_MS = 10_000;
 
 export function parseArgs(argv) {
   const opts = { ...DEFAULTS, faults: FAULT_ORDER, json: null };
-  const numeric = { '--sockets': 'sockets', '--rate': 'rate', '--before': 'before', '--after': 'after', '--down': 'down', '--offline': 'offline', '--burst': 'burst', '--pushes': 'pushes', '--port-base': 'portBase' };
+  const numeric = { '--sockets': 'sockets', '--rate': 'rate', '--before': 'before', '--after': 'after', '--down': 'down', '--offline': 'offline', '--burst': 'burst', '--pushes': 'pushes', '--port-base': 'portBase', '--redis-loading': 'redisLoading' };
   const given = {};
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
@@ -35,7 +35,7 @@ export function parseArgs(argv) {
     else if (flag === '--json') opts.json = value();
     else if (numeric[flag]) {
       const n = Number(value());
-      if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number`);
+      if (!Number.isFinite(n) || n < 0 || (n === 0 && flag !== '--redis-loading')) throw new Error(`${flag} needs a positive number`);
       given[numeric[flag]] = n;
     } else if (flag === '--help' || flag === '-h') opts.help = true;
     else throw new Error(`unknown option ${flag} (try --help)`);
@@ -253,6 +253,9 @@ async function main() {
     return 0;
   }
   const ports = { redis: opts.portBase, postgres: opts.portBase + 1, servers: [opts.portBase + 2, opts.portBase + 3], push: opts.portBase + 4 };
+  const busy = [];
+  for (const port of [ports.redis, ports.postgres, ...ports.servers, ports.push]) if (!(await portFree(port))) busy.push(port);
+  if (busy.length) throw new Error(`port(s) ${busy.join(', ')} in use (another chaos run?): stop it, or pick others with --port-base`);
   await buildIfStale({ client: false });
   buildPushService();
 

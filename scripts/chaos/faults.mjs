@@ -29,11 +29,13 @@ export const FAULTS = {
   'redis-restart': {
     title: 'Redis restart',
     async inject({ stack, opts, sendQuiet }) {
+      if (opts.redisLoading > 0) await stack.prepareRedisLoading(opts.redisLoading);
       await stack.stopRedis('SIGTERM');
       const quiet = sendQuiet();
       await sleep(opts.down * 1000);
       await stack.startRedis();
-      await waitUntil(() => redisPing(stack.ports.redis), 30_000, 50);
+      // Up once it answers PING (it refuses commands with LOADING until its data is in).
+      await waitUntil(() => redisPing(stack.ports.redis), 60_000, 50);
       return { endedAt: Date.now(), quiet };
     },
   },

@@ -13,6 +13,8 @@ import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mjs';
 import { redisPing, startEmbeddedPostgres } from '../lib/services.mjs';
 
 const require = createRequire(import.meta.url);
+/** Microseconds redis-server spends per key when it loads its RDB data (a development setting of Redis 7). */
+const KEY_LOAD_DELAY_US = 100;
 
 /** A server or worker process; exits the suite did not ask for are counted per fault. */
 class AppProcess {
@@ -166,12 +168,39 @@ export class ChaosStack {
     const child = spawn('redis-server', [
       '--port', String(this.ports.redis), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '',
       '--daemonize', 'no', '--logfile', path.join(this.dir, 'redis.log'),
+      // Each key read from the RDB part of the data takes this long to load: with the ballast below, a restart
+      // spends seconds answering LOADING, as a production Redis with a real dataset does.
+      '--key-load-delay', String(KEY_LOAD_DELAY_US),
     ], { detached: true, stdio: 'ignore' });
     this.redis = child;
     child.once('exit', (code, signal) => {
       if (this.redis === child && !child.expectExit && !this.stopping) this.note('exit', `redis-server ${signal ?? code}`);
     });
     if (!(await waitUntil(() => redisPing(this.ports.redis), 15_000, 50))) throw new Error(`redis-server did not start on ${this.ports.redis}`);
+  }
+
+  /**
+   * Ballast for the next Redis start to load: enough keys (under the prefix) for `seconds` of LOADING, folded
+   * into the append-only file's RDB base by a rewrite (only that part is loaded key by key).
+   */
+  async prepareRedisLoading(seconds) {
+    const wanted = Math.round((seconds * 1e6) / KEY_LOAD_DELAY_US);
+    const { createClient } = require('redis');
+    const client = createClient({ url: this.redisUrl, socket: { reconnectStrategy: false } });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      for (let i = this.ballast ?? 0; i < wanted; i += 1000) {
+        const multi = client.multi();
+        for (let k = i; k < Math.min(i + 1000, wanted); k++) multi.set(`${this.prefix}chaos-ballast:${k}`, 'x');
+        await multi.exec();
+      }
+      this.ballast = Math.max(this.ballast ?? 0, wanted);
+      await client.sendCommand(['BGREWRITEAOF']).catch(() => undefined);
+      await waitUntil(async () => /aof_rewrite_in_progress:0/.test(await client.info('persistence')) && !/aof_rewrite_scheduled:1/.test(await client.info('persistence')), 60_000, 100);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
   }
 
   async stopRedis(signal = 'SIGTERM') {
