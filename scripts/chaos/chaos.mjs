@@ -202,6 +202,7 @@ async function runFault(name, stack, world, opts) {
   await sleep(2000);
   await Promise.all(world.all.map((c) => (c.online && c.connected ? c.syncAll() : undefined)));
   const healthCodes = await stopHealth();
+  await stack.waitAllHealthy();
 
   const members = new Map();
   for (const c of world.all) for (const g of c.user.groups) members.set(g, [...(members.get(g) ?? []), c]);
@@ -220,7 +221,7 @@ async function runFault(name, stack, world, opts) {
   }).length;
   let unreadMismatches = 0;
   for (const c of world.all.filter((x) => x.online)) {
-    const rest = await api(stack.serverUrl(1), 'GET', '/api/message/UnreadCount', null, c.user.token);
+    const rest = await api(c.url, 'GET', '/api/message/UnreadCount', null, c.user.token);
     if ((c.unread?.total ?? 0) !== rest.total) unreadMismatches++;
   }
   const row = {

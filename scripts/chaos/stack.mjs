@@ -47,11 +47,17 @@ class AppProcess {
       stream.pipe(out, { end: false });
       readline.createInterface({ input: stream }).on('line', (line) => {
         if (/unhandled ?rejection|uncaught ?exception/i.test(line)) this.stack.note('unhandled', `${this.name}: ${line.slice(0, 300)}`);
+        // The first lines of what it said last: a crash's error and where it was thrown.
+        this.lastLines = [...(this.lastLines ?? []).slice(-19), line];
       });
     }
     child.once('exit', (code, signal) => {
       out.end();
-      if (!this.expectExit && !this.stack.stopping) this.stack.note('exit', `${this.name} (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited ${code}`}`);
+      if (this.expectExit || this.stack.stopping) return;
+      const said = (this.lastLines ?? []).find((l) => /Error|error/.test(l))?.trim().slice(0, 200);
+      this.stack.note('exit', `${this.name} (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited ${code}`}${said ? `: ${said}` : ''}`);
+      // As npm start's supervisor does: counted, then started again, so the run goes on.
+      setTimeout(() => !this.stack.stopping && !this.running && this.start(), 1000);
     });
     return this;
   }
@@ -147,6 +153,11 @@ export class ChaosStack {
   async waitHealthy(i, timeoutMs = 60_000) {
     const ok = await waitUntil(async () => (await this.health(i)) === 200, timeoutMs, 200);
     if (!ok) throw new Error(`${this.servers[i].name} did not answer /api/health 200 within ${timeoutMs / 1000} s (log: ${this.servers[i].logFile})`);
+  }
+
+  /** Waits until every server answers /api/health 200 (a crashed one is back). */
+  async waitAllHealthy(timeoutMs = 120_000) {
+    for (let i = 0; i < this.servers.length; i++) await this.waitHealthy(i, timeoutMs);
   }
 
   /** The status of GET /api/health, or 0 when nothing answers. */
