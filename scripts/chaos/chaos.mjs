@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run chaos [-- --quick] [--faults server-kill,redis-restart,postgres-restart,worker-kill,client-offline]
 //   [--sockets 100] [--rate 80] [--before 10] [--after 15] [--down 5] [--offline 60] [--burst 500] [--pushes 5]
-//   [--redis-loading 2] [--port-base 4410] [--json result.json]
+//   [--redis-loading 2] [--port-base 4410] [--json result.json] [--keep-logs dir]
 // The fault suite: its own Redis and PostgreSQL (never the shared ones), two servers, a worker and the local
 // push service; real socket clients that reconnect, sync and dedupe; one fault after another while traffic
 // flows; a table of what each fault cost. Exits 1 when any check fails, 2 when the suite itself could not run.
@@ -33,6 +33,7 @@ export function parseArgs(argv) {
     if (flag === '--quick') Object.assign(opts, QUICK);
     else if (flag === '--faults') opts.faults = value().split(',').filter(Boolean);
     else if (flag === '--json') opts.json = value();
+    else if (flag === '--keep-logs') opts.keepLogs = value();
     else if (numeric[flag]) {
       const n = Number(value());
       if (!Number.isFinite(n) || n < 0 || (n === 0 && flag !== '--redis-loading')) throw new Error(`${flag} needs a positive number`);
@@ -219,10 +220,11 @@ async function runFault(name, stack, world, opts) {
     const got = p.recipient.received.get(p.code);
     return !got || got.at > Math.max(result.endedAt, p.ackedAt) + LIVE_WITHIN_MS;
   }).length;
-  let unreadMismatches = 0;
+  const unreadDiffs = [];
   for (const c of world.all.filter((x) => x.online)) {
     const rest = await api(c.url, 'GET', '/api/message/UnreadCount', null, c.user.token);
-    if ((c.unread?.total ?? 0) !== rest.total) unreadMismatches++;
+    const pushed = c.unread?.total ?? 0;
+    if (pushed !== rest.total) unreadDiffs.push({ user: c.user.code, pushed, rest: rest.total, pushedGroups: c.unread?.groups ?? {}, restGroups: rest.groups });
   }
   const row = {
     fault: name,
@@ -234,7 +236,9 @@ async function runFault(name, stack, world, opts) {
     outOfOrder: stats.outOfOrder,
     liveMissed,
     quietProbes: probes.length,
-    unreadMismatches,
+    reconnects: stats.reconnects,
+    unreadMismatches: unreadDiffs.length,
+    unreadDiffs: unreadDiffs.slice(0, 10),
     recoveryMs,
     exits: stack.notesSince(startedAt, 'exit').map((n) => n.text),
     unhandled: stack.notesSince(startedAt, 'unhandled').map((n) => n.text),
@@ -262,6 +266,7 @@ async function main() {
 
   const stack = new ChaosStack({ ports, log });
   const stopAll = async (code) => {
+    if (opts.keepLogs) stack.copyLogs(opts.keepLogs);
     log('cleaning up…');
     world?.all.forEach((c) => c.close());
     await stack.stop();

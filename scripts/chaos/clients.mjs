@@ -86,6 +86,7 @@ export class ChatClient {
       this.attempt = 0;
       // After a reconnect the app reloads its unread counts (pushes may have been missed while away).
       if (this.everConnected) {
+        this.stats.reconnects++;
         api(this.url, 'GET', '/api/message/UnreadCount', null, this.user.token)
           .then((u) => (this.unread = { total: u.total, groups: { ...u.groups } }))
           .catch(() => undefined);
@@ -220,5 +221,5 @@ export class ChatClient {
 }
 
 export function newStats() {
-  return { sends: 0, acked: 0, duplicatedLive: 0, outOfOrder: 0, ackedMessages: [] };
+  return { sends: 0, acked: 0, duplicatedLive: 0, outOfOrder: 0, reconnects: 0, ackedMessages: [] };
 }

@@ -56,4 +56,7 @@ export function printTable(rows, checks, stray) {
   console.log(`\n${failed.length} check(s) failed:`);
   for (const c of failed) console.log(`  ${c.fault}: ${c.what} (${c.detail})`);
   for (const r of rows) for (const text of [...r.exits, ...r.unhandled].slice(0, 5)) console.log(`  ${r.fault}: ${text}`);
+  for (const r of rows) {
+    for (const d of r.unreadDiffs.slice(0, 3)) console.log(`  ${r.fault}: user ${d.user} was last pushed unread ${d.pushed}, REST says ${d.rest}`);
+  }
 }

@@ -275,6 +275,14 @@ export class ChaosStack {
     }
   }
 
+  /** Copies the processes' logs (servers, worker, Redis, PostgreSQL) out of the temp folder before it goes. */
+  copyLogs(target) {
+    fs.mkdirSync(target, { recursive: true });
+    for (const file of fs.readdirSync(this.dir).filter((f) => f.endsWith('.log'))) fs.copyFileSync(path.join(this.dir, file), path.join(target, file));
+    const pgLog = path.join(this.dir, 'pg', 'postgres.log');
+    if (fs.existsSync(pgLog)) fs.copyFileSync(pgLog, path.join(target, 'postgres.log'));
+  }
+
   /** Stops everything this stack started and removes its temp folder; safe to call twice and after a failed start. */
   async stop() {
     if (this.stopped) return;
