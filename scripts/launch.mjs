@@ -109,17 +109,11 @@ function appChild(name, script, env) {
   const child = new Child(name, process.execPath, ['--enable-source-maps', ...(NODE_FLAGS[name] ?? []), script], { env });
   children.add(child);
   let failures = 0;
-  let startedAt = 0;
-  const start = child.start.bind(child);
-  child.start = () => {
-    startedAt = Date.now();
-    return start();
-  };
   child.onExit = ({ code, signal }, expected) => {
     if (expected || shuttingDown) return;
     const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
     if (!watch && !supervising) return shutdown(code || 1, `the ${name} ${how} while starting: stopping everything`);
-    if (Date.now() - startedAt >= STABLE_AFTER_MS) failures = 0;
+    if (Date.now() - child.startedAt >= STABLE_AFTER_MS) failures = 0;
     failures += 1;
     const delay = Math.min(1000 * 2 ** (failures - 1), 30_000);
     log(`the ${name} ${how}: restarting it in ${delay / 1000} s (restart ${failures}${watch ? ', or on the next successful build' : ''})`);

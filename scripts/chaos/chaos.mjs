@@ -22,6 +22,8 @@ const GROUP_SIZE = 5;
 const QUIET_PAIRS = 4;
 /** A quiet chat's message must reach its recipient within this long of the fault ending. */
 const LIVE_WITHIN_MS = 10_000;
+/** How long a pushed unread count may lag behind the REST count after the traffic stopped. */
+const UNREAD_SETTLE_MS = 10_000;
 
 export function parseArgs(argv) {
   const opts = { ...DEFAULTS, faults: FAULT_ORDER, json: null };
@@ -172,6 +174,26 @@ function watchHealth(stack) {
   };
 }
 
+/**
+ * Users whose last pushed unread total differs from GET /api/message/UnreadCount, once settled: a user who
+ * differs is asked again every second, for up to UNREAD_SETTLE_MS (a count may follow its message a moment later).
+ */
+async function settledUnreadDiffs(clients) {
+  const deadline = Date.now() + UNREAD_SETTLE_MS;
+  let pending = clients;
+  for (;;) {
+    const diffs = [];
+    for (const c of pending) {
+      const rest = await api(c.url, 'GET', '/api/message/UnreadCount', null, c.user.token);
+      const pushed = c.unread?.total ?? 0;
+      if (pushed !== rest.total) diffs.push({ client: c, user: c.user.code, pushed, rest: rest.total, pushedGroups: c.unread?.groups ?? {}, restGroups: rest.groups });
+    }
+    if (!diffs.length || Date.now() > deadline) return diffs.map(({ client, ...d }) => d);
+    pending = diffs.map((d) => d.client);
+    await sleep(1000);
+  }
+}
+
 async function runFault(name, stack, world, opts) {
   const fault = FAULTS[name];
   const stats = newStats();
@@ -198,8 +220,9 @@ async function runFault(name, stack, world, opts) {
   stopTraffic();
 
   // Drain: every send acknowledged, the last unread:count pushes in, then every client syncs once more.
+  // (A send never acknowledged within the drain shows as sends > acked; a probe never sent as live-missed.)
   await waitUntil(async () => world.all.every((c) => c.outbox.size === 0), 120_000, 100);
-  await Promise.all(probes.map((p) => p.done));
+  await Promise.race([Promise.all(probes.map((p) => p.done)), sleep(30_000)]);
   await sleep(2000);
   await Promise.all(world.all.map((c) => (c.online && c.connected ? c.syncAll() : undefined)));
   const healthCodes = await stopHealth();
@@ -220,12 +243,7 @@ async function runFault(name, stack, world, opts) {
     const got = p.recipient.received.get(p.code);
     return !got || got.at > Math.max(result.endedAt, p.ackedAt) + LIVE_WITHIN_MS;
   }).length;
-  const unreadDiffs = [];
-  for (const c of world.all.filter((x) => x.online)) {
-    const rest = await api(c.url, 'GET', '/api/message/UnreadCount', null, c.user.token);
-    const pushed = c.unread?.total ?? 0;
-    if (pushed !== rest.total) unreadDiffs.push({ user: c.user.code, pushed, rest: rest.total, pushedGroups: c.unread?.groups ?? {}, restGroups: rest.groups });
-  }
+  const unreadDiffs = await settledUnreadDiffs(world.all.filter((x) => x.online));
   const row = {
     fault: name,
     title: fault.title,

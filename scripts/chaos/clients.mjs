@@ -65,6 +65,7 @@ export class ChatClient {
     this.liveCodes = new Set();
     this.outbox = new Map(); // clientKey → { groupCode, message, resolve }
     this.unread = null; // the last unread:count pushed: { total, groups }
+    this.unreadVersion = 0;
     this.online = true;
     this.attempt = 0;
     this.socket = undefined;
@@ -87,8 +88,12 @@ export class ChatClient {
       // After a reconnect the app reloads its unread counts (pushes may have been missed while away).
       if (this.everConnected) {
         this.stats.reconnects++;
+        const version = this.unreadVersion;
         api(this.url, 'GET', '/api/message/UnreadCount', null, this.user.token)
-          .then((u) => (this.unread = { total: u.total, groups: { ...u.groups } }))
+          .then((u) => {
+            // A push that came in meanwhile is newer than this answer.
+            if (this.unreadVersion === version) this.unread = { total: u.total, groups: { ...u.groups } };
+          })
           .catch(() => undefined);
       }
       this.everConnected = true;
@@ -97,6 +102,7 @@ export class ChatClient {
     });
     socket.on('message:new', (m) => this.onLive(m));
     socket.on('unread:count', (u) => {
+      this.unreadVersion++;
       this.unread = { total: u.total, groups: { ...(this.unread?.groups ?? {}), ...u.groups } };
     });
     const retry = () => {

@@ -95,10 +95,10 @@ export const FAULTS = {
         for (let k = 0; k < perSecond; k++) sends.push(others[sent++ % others.length].send(group, `burst ${sent}`));
         await sleep(1000);
       }
-      await Promise.all(sends);
+      const stored = await Promise.all(sends);
       away.goOnline();
       const endedAt = Date.now();
-      const lastSeq = Math.max(...sends.length ? (await Promise.all(sends)).map((m) => m.seq) : [0]);
+      const lastSeq = Math.max(0, ...stored.map((m) => m.seq));
       await waitUntil(async () => away.views.get(group).contiguous >= lastSeq, 120_000, 50);
       return { endedAt, quiet, recoveryMs: Date.now() - endedAt, burst: sent };
     },
