@@ -14,16 +14,13 @@ import { buildIfStale, tscBin } from '../lib/build.mjs';
 import { ChaosStack } from './stack.mjs';
 import { ChatClient, api, newStats } from './clients.mjs';
 import { FAULTS, FAULT_ORDER } from './faults.mjs';
+import { deliveryFaults, liveMissedOf, settledUnreadDiffs } from './measure.mjs';
 import { checksOf, printTable } from './report.mjs';
 
 const DEFAULTS = { sockets: 100, rate: 80, before: 10, after: 15, down: 5, offline: 60, burst: 500, pushes: 5, portBase: 4410, pushDelayMs: 1000, redisLoading: 2 };
 const QUICK = { sockets: 30, rate: 30, before: 3, after: 4, down: 3, offline: 20, burst: 500, pushes: 3 };
 const GROUP_SIZE = 5;
 const QUIET_PAIRS = 4;
-/** A quiet chat's message must reach its recipient within this long of the fault ending. */
-const LIVE_WITHIN_MS = 10_000;
-/** How long a pushed unread count may lag behind the REST count after the traffic stopped. */
-const UNREAD_SETTLE_MS = 10_000;
 
 export function parseArgs(argv) {
   const opts = { ...DEFAULTS, faults: FAULT_ORDER, json: null };
@@ -174,26 +171,6 @@ function watchHealth(stack) {
   };
 }
 
-/**
- * Users whose last pushed unread total differs from GET /api/message/UnreadCount, once settled: a user who
- * differs is asked again every second, for up to UNREAD_SETTLE_MS (a count may follow its message a moment later).
- */
-async function settledUnreadDiffs(clients) {
-  const deadline = Date.now() + UNREAD_SETTLE_MS;
-  let pending = clients;
-  for (;;) {
-    const diffs = [];
-    for (const c of pending) {
-      const rest = await api(c.url, 'GET', '/api/message/UnreadCount', null, c.user.token);
-      const pushed = c.unread?.total ?? 0;
-      if (pushed !== rest.total) diffs.push({ client: c, user: c.user.code, pushed, rest: rest.total, pushedGroups: c.unread?.groups ?? {}, restGroups: rest.groups });
-    }
-    if (!diffs.length || Date.now() > deadline) return diffs.map(({ client, ...d }) => d);
-    pending = diffs.map((d) => d.client);
-    await sleep(1000);
-  }
-}
-
 async function runFault(name, stack, world, opts) {
   const fault = FAULTS[name];
   const stats = newStats();
@@ -228,29 +205,16 @@ async function runFault(name, stack, world, opts) {
   const healthCodes = await stopHealth();
   await stack.waitAllHealthy();
 
-  const members = new Map();
-  for (const c of world.all) for (const g of c.user.groups) members.set(g, [...(members.get(g) ?? []), c]);
-  const lost = stats.ackedMessages.filter((m) => (members.get(m.groupCode) ?? []).some((c) => !c.received.has(m.code))).length;
-  const keys = stats.ackedMessages.map((m) => m.clientKey);
-  const stored = await stack.query(
-    'SELECT client_key, count(*)::int AS n FROM chat_message WHERE client_key = ANY($1::varchar[]) GROUP BY client_key',
-    [keys],
-  );
-  const storedTwice = stored.reduce((sum, r) => sum + r.n - 1, 0);
-  const notStored = keys.length - stored.length;
-  const liveMissed = probes.filter((p) => {
-    if (!p.code) return true;
-    const got = p.recipient.received.get(p.code);
-    return !got || got.at > Math.max(result.endedAt, p.ackedAt) + LIVE_WITHIN_MS;
-  }).length;
+  const { lost, duplicated } = await deliveryFaults(stack, world, stats);
+  const liveMissed = liveMissedOf(probes, result.endedAt);
   const unreadDiffs = await settledUnreadDiffs(world.all.filter((x) => x.online));
   const row = {
     fault: name,
     title: fault.title,
     sends: stats.sends,
     acked: stats.acked,
-    lost: lost + notStored,
-    duplicated: stats.duplicatedLive + storedTwice,
+    lost,
+    duplicated,
     outOfOrder: stats.outOfOrder,
     liveMissed,
     quietProbes: probes.length,

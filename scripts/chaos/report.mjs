@@ -1,6 +1,6 @@
 // The fault suite's checks and its table: one row per fault, then every failed check by name.
 
-/** A quiet-chat message or push must arrive within these after the fault ended. */
+/** Pushes in flight at a worker kill must arrive within this long of the kill. */
 export const PUSH_WITHIN_MS = 15_000;
 
 const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never');
