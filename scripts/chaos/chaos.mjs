@@ -236,7 +236,8 @@ async function main() {
   setLogName('chaos');
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
-    console.log(fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1, 8).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+    const header = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1);
+    console.log(header.slice(0, header.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
     return 0;
   }
   const ports = { redis: opts.portBase, postgres: opts.portBase + 1, servers: [opts.portBase + 2, opts.portBase + 3], push: opts.portBase + 4 };
