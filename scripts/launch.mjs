@@ -25,6 +25,7 @@ import {
   markServerBuilt,
   tscBin,
 } from './lib/build.mjs';
+import { claimPrefix, databaseIdentity, derivedPrefix } from './lib/redis-prefix.mjs';
 import { ensureAppSecrets, ensureDataDir, startEmbeddedPostgres, startRedis } from './lib/services.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -66,7 +67,11 @@ async function main() {
   if (pg) env.DATABASE_URL = pg.url;
   if (redis) env.REDIS_URL = redis.url;
   log(`Postgres: ${pg ? pg.note : 'DATABASE_URL'}`);
-  log(`Redis: ${redis ? redis.note : 'REDIS_URL'}${env.REDIS_PREFIX ? '' : ' (keys under parley:)'}`);
+  const identity = databaseIdentity({ databaseUrl: env.DATABASE_URL, embeddedDir: pg ? path.join(dataDir(), 'postgres') : undefined });
+  const chosen = env.REDIS_PREFIX ? 'REDIS_PREFIX' : 'derived from the database';
+  env.REDIS_PREFIX ||= derivedPrefix(identity);
+  await claimPrefix(env.REDIS_URL, env.REDIS_PREFIX, identity);
+  log(`Redis: ${redis ? redis.note : 'REDIS_URL'}, keys under ${env.REDIS_PREFIX} (${chosen})`);
   const made = ensureAppSecrets(env);
   if (made.length) log(`generated ${made.join(' and ')} for development, kept in ${path.join(dataDir(), 'secrets.json')}`);
   if (process.env.PARLEY_DATA_DIR && !env.FILES_DIR) env.FILES_DIR = path.join(dataDir(), 'files');
@@ -80,6 +85,7 @@ async function main() {
     worker.start();
   }
   await announce(port, env);
+  supervising = !shuttingDown;
 }
 
 /**
@@ -89,6 +95,16 @@ async function main() {
  */
 const NODE_FLAGS = { server: ['--max-semi-space-size=64'], worker: [] };
 
+/** A restarted child that stayed up this long starts its back-off from 1 s again. */
+const STABLE_AFTER_MS = 60_000;
+/** Set once Parley answered its first health check: from then on a crashed child is restarted, not fatal. */
+let supervising = false;
+
+/**
+ * The server or the worker, supervised: once Parley is up, a crash is logged and the child restarted after
+ * 1, 2, 4 … 30 s. A child that dies while the stack is still starting (bad config, unreachable database) stops
+ * everything instead of looping. Watch mode always restarts (the next build may fix it).
+ */
 function appChild(name, script, env) {
   const child = new Child(name, process.execPath, ['--enable-source-maps', ...(NODE_FLAGS[name] ?? []), script], { env });
   children.add(child);
@@ -96,11 +112,16 @@ function appChild(name, script, env) {
   child.onExit = ({ code, signal }, expected) => {
     if (expected || shuttingDown) return;
     const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-    if (!watch) return shutdown(code || 1, `the ${name} ${how}: stopping everything`);
+    if (!watch && !supervising) return shutdown(code || 1, `the ${name} ${how} while starting: stopping everything`);
+    if (Date.now() - child.startedAt >= STABLE_AFTER_MS) failures = 0;
     failures += 1;
     const delay = Math.min(1000 * 2 ** (failures - 1), 30_000);
-    log(`the ${name} ${how}: restarting it in ${delay / 1000} s (or on the next successful build)`);
-    child.retry = setTimeout(() => !shuttingDown && child.start(), delay);
+    log(`the ${name} ${how}: restarting it in ${delay / 1000} s (restart ${failures}${watch ? ', or on the next successful build' : ''})`);
+    child.retry = setTimeout(() => {
+      if (shuttingDown) return;
+      child.start();
+      log(`restarted the ${name} (pid ${child.process.pid})`);
+    }, delay);
   };
   child.resetFailures = () => {
     failures = 0;

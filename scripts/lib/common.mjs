@@ -131,6 +131,7 @@ export class Child {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.process = child;
+    this.startedAt = Date.now();
     this.stopping = false;
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { createClient } from 'redis';
 import { configSchema } from '../../server/src/config/config.schema';
 import { readTestRun } from '../utils/test-env';
 
@@ -82,6 +83,16 @@ const childPids = (parent: number): number[] =>
     .stdout.split('\n')
     .map((s) => Number(s.trim()))
     .filter(Boolean);
+
+/** The launcher's child running the given script (dist/server/src/main.js or dist/workers/src/main.js). */
+const childRunning = (parent: number, script: string): number | undefined =>
+  childPids(parent).find((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
+    } catch {
+      return false;
+    }
+  });
 
 const alive = (pid: number) => {
   try {
@@ -187,6 +198,51 @@ describe('launcher (npm start)', () => {
       expect(launched.output()).toMatch(/\[launcher\] stopped\n/);
     }, 90_000);
 
+    it('restarts a crashed server and worker (logged, with back-off), and still stops everything on SIGTERM', async () => {
+      const url = new URL(run.adminUrl);
+      url.pathname = `/${database}`;
+      const port = await freePort();
+      const supervised = launch(['scripts/launch.mjs'], baseEnv({
+        DATABASE_URL: url.toString(),
+        REDIS_URL: run.REDIS_URL,
+        REDIS_PREFIX: prefix('launcher-supervise'),
+        PORT: String(port),
+        PARLEY_DATA_DIR: dataDir,
+      }));
+      try {
+        await supervised.waitFor(/Parley is running at/);
+        const launcherPid = supervised.process.pid!;
+        const server = childRunning(launcherPid, 'server/src/main.js')!;
+        const worker = childRunning(launcherPid, 'workers/src/main.js')!;
+        expect([server, worker].every(Boolean)).toBe(true);
+
+        process.kill(server, 'SIGKILL');
+        await supervised.waitFor(/the server was killed by SIGKILL: restarting it in 1 s/);
+        await supervised.waitFor(/restarted the server \(pid \d+\)/);
+        const deadline = Date.now() + 30_000;
+        while ((await health(port).catch(() => ({ status: 0 }))).status !== 200) {
+          if (Date.now() > deadline) throw new Error(`the server never came back:\n${supervised.output()}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        const newServer = childRunning(launcherPid, 'server/src/main.js');
+        expect(newServer).toBeDefined();
+        expect(newServer).not.toBe(server);
+
+        process.kill(worker, 'SIGKILL');
+        await supervised.waitFor(/the worker was killed by SIGKILL: restarting it in 1 s/);
+        await supervised.waitFor(/restarted the worker \(pid \d+\)/);
+        expect(supervised.process.exitCode).toBeNull();
+
+        const children = childPids(launcherPid);
+        supervised.process.kill('SIGTERM');
+        expect(await exitWithin(supervised, 20_000)).toEqual({ code: 0, signal: null });
+        expect(children.filter(alive)).toEqual([]);
+        expect(supervised.output()).not.toMatch(/stopping everything/);
+      } finally {
+        await stopIfRunning(supervised);
+      }
+    }, 120_000);
+
     it('stops with a non-zero exit when the server cannot start, naming the variable', async () => {
       const url = new URL(run.adminUrl);
       url.pathname = `/${database}`;
@@ -201,8 +257,89 @@ describe('launcher (npm start)', () => {
       const { code } = await exitWithin(failing, 60_000);
       expect(code).not.toBe(0);
       expect(failing.output()).toMatch(/JWT_SECRET: Required|JWT_SECRET/);
-      expect(failing.output()).toMatch(/stopping everything/);
+      expect(failing.output()).toMatch(/while starting: stopping everything/);
     }, 90_000);
+  });
+
+  describe('two Parleys on one Redis (no REDIS_PREFIX)', () => {
+    const run = readTestRun();
+    const databases = [0, 1].map((i) => `parley_launcher_pair${i}_${randomBytes(4).toString('hex')}`);
+    const dirs: string[] = [];
+    const prefixes: string[] = [];
+    const launched: Launched[] = [];
+    const urlOf = (database: string) => {
+      const url = new URL(run.adminUrl);
+      url.pathname = `/${database}`;
+      return url.toString();
+    };
+    const admin = async (sql: string) => {
+      const client = new Client({ connectionString: run.adminUrl });
+      await client.connect();
+      await client.query(sql);
+      await client.end();
+    };
+
+    beforeAll(async () => {
+      for (const database of databases) await admin(`CREATE DATABASE "${database}"`);
+    });
+    afterAll(async () => {
+      await Promise.all(launched.map(stopIfRunning));
+      const redis = createClient({ url: run.REDIS_URL });
+      await redis.connect();
+      for (const p of prefixes) {
+        for await (const keys of redis.scanIterator({ MATCH: `${p}*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
+      }
+      await redis.close();
+      for (const database of databases) await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
+    });
+
+    it('gives each database its own prefix (queues, heartbeat), and refuses a prefix another database holds', async () => {
+      const ports = [await freePort(), await freePort()];
+      for (const [i, database] of databases.entries()) {
+        dirs.push(tempDir());
+        launched.push(launch(['scripts/launch.mjs'], baseEnv({ DATABASE_URL: urlOf(database), REDIS_URL: run.REDIS_URL, PORT: String(ports[i]), PARLEY_DATA_DIR: dirs[i] })));
+      }
+      for (const l of launched) {
+        const [, shown] = await l.waitFor(/keys under (\S+) \(derived from the database\)/);
+        prefixes.push(shown);
+        await l.waitFor(/Parley is running at/);
+      }
+      expect(prefixes[0]).toMatch(/^parley:[0-9a-f]{10}:$/);
+      expect(prefixes[1]).toMatch(/^parley:[0-9a-f]{10}:$/);
+      expect(prefixes[0]).not.toBe(prefixes[1]);
+
+      const redis = createClient({ url: run.REDIS_URL });
+      await redis.connect();
+      try {
+        for (const [i, l] of launched.entries()) {
+          await waitForWorker(ports[i]);
+          // Each one's heartbeat is written by its own worker, under its own prefix, and its queues live there too.
+          const beat = JSON.parse((await redis.get(`${prefixes[i]}worker:heartbeat`)) ?? 'null') as { pid: number } | null;
+          expect(beat?.pid).toBe(childRunning(l.process.pid!, 'workers/src/main.js'));
+          expect((await redis.keys(`${prefixes[i]}bull:maintenance:*`)).length).toBeGreaterThan(0);
+          expect(await redis.get(`${prefixes[i]}owner`)).toMatch(new RegExp(`/${databases[i]}$`));
+        }
+      } finally {
+        await redis.close();
+      }
+
+      // A third launcher told to use the first one's prefix with the second one's database refuses, saying what to do.
+      dirs.push(tempDir());
+      const clash = launch(['scripts/launch.mjs'], baseEnv({
+        DATABASE_URL: urlOf(databases[1]),
+        REDIS_URL: run.REDIS_URL,
+        REDIS_PREFIX: prefixes[0],
+        PORT: String(await freePort()),
+        PARLEY_DATA_DIR: dirs[2],
+      }));
+      const { code } = await exitWithin(clash, 60_000);
+      expect(code).not.toBe(0);
+      expect(clash.output()).toContain(`the Redis key prefix "${prefixes[0]}"`);
+      expect(clash.output()).toMatch(/belongs to another Parley \(postgres at .*\/parley_launcher_pair0_/);
+      expect(clash.output()).toMatch(/REDIS_PREFIX=parley-2: npm start/);
+      expect(clash.output()).not.toMatch(/\[server\]/);
+    }, 150_000);
   });
 
   describe('with embedded Postgres (no DATABASE_URL)', () => {

@@ -111,6 +111,35 @@ describe('web push resilience', () => {
       if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     }, 250_000);
 
+    it('re-sends a push in flight at a worker SIGKILL within 15 s with the default lock and stalled-check settings', async () => {
+      // This file's other cases shorten the lock; here the worker runs with the shipped defaults.
+      const defaults = { ...setup.env };
+      delete defaults.WORKER_LOCK_DURATION_MS;
+      delete defaults.WORKER_STALLED_INTERVAL_MS;
+      const children: ChildProcess[] = [];
+      try {
+        const first = await spawnWorker(defaults);
+        children.push(first);
+        const { alice, bob, sub, group } = await pair();
+        push.answer(sub.id, { status: 201, hold: true });
+        await t.http().post(`/api/message/groups/${group}`).set(auth(alice)).send({ message: 'in flight at the kill' }).expect(201);
+        await push.until(() => push.arrivalsFor(sub.id).length === 1, 'the held push');
+
+        first.kill('SIGKILL');
+        await killed(first);
+        const killedAt = Date.now();
+        // What a supervisor does: a new worker right away (boot time counts against the 15 s).
+        children.push(await spawnWorker(defaults));
+        await push.until(() => push.arrivalsFor(sub.id, 201).length === 1, 'the push re-sent after the kill', 20_000);
+        const delay = push.arrivalsFor(sub.id, 201)[0].at - killedAt;
+        expect(delay).toBeLessThanOrEqual(15_000);
+        await waitFor(() => sentRecords(bob.user.id), (n) => n === 1, 'one sent record');
+      } finally {
+        for (const c of children) c.kill('SIGKILL');
+        await Promise.all(children.map(killed));
+      }
+    }, 60_000);
+
     it('still delivers when the worker is killed (SIGKILL) in the middle of sending: another worker takes the stalled job over', async () => {
       const children: ChildProcess[] = [];
       try {

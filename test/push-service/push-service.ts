@@ -148,9 +148,13 @@ export class LocalPushService {
     );
   }
 
-  static async start(): Promise<LocalPushService> {
+  /** On 127.0.0.1:port (0: a port the OS picks). */
+  static async start(port = 0): Promise<LocalPushService> {
     const service = new LocalPushService();
-    await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      service.server.once('error', reject);
+      service.server.listen(port, '127.0.0.1', resolve);
+    });
     const address = service.server.address() as { port: number };
     service.origin = `https://127.0.0.1:${address.port}`;
     return service;

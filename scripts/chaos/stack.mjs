@@ -1,0 +1,305 @@
+// The fault suite's own stack: a redis-server (append-only) and an embedded PostgreSQL in a temp folder, two
+// built server processes, one worker and the local push service, on fixed loopback ports. Every process is
+// tracked so an exit the suite did not cause is counted, and stop() removes everything, whatever happened.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { ROOT, isAlive, sleep, waitUntil } from '../lib/common.mjs';
+import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mjs';
+import { redisPing, startEmbeddedPostgres } from '../lib/services.mjs';
+
+const require = createRequire(import.meta.url);
+/** Microseconds redis-server spends per key when it loads its RDB data (a development setting of Redis 7). */
+const KEY_LOAD_DELAY_US = 100;
+
+/** A server or worker process; exits the suite did not ask for are counted per fault. */
+class AppProcess {
+  constructor(stack, name, script, env, nodeFlags = []) {
+    Object.assign(this, { stack, name, script, env, nodeFlags });
+    this.child = undefined;
+    this.expectExit = false;
+    this.logFile = path.join(stack.dir, `${name}.log`);
+  }
+
+  get pid() {
+    return this.child?.pid;
+  }
+
+  get running() {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  start() {
+    this.expectExit = false;
+    const out = fs.createWriteStream(this.logFile, { flags: 'a' });
+    const child = spawn(process.execPath, ['--enable-source-maps', ...this.nodeFlags, this.script], {
+      cwd: ROOT,
+      env: this.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.pipe(out, { end: false });
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        if (/unhandled ?rejection|uncaught ?exception/i.test(line)) this.stack.note('unhandled', `${this.name}: ${line.slice(0, 300)}`);
+        // The first lines of what it said last: a crash's error and where it was thrown.
+        this.lastLines = [...(this.lastLines ?? []).slice(-19), line];
+      });
+    }
+    child.once('exit', (code, signal) => {
+      out.end();
+      if (this.expectExit || this.stack.stopping) return;
+      const said = (this.lastLines ?? []).find((l) => /Error|error/.test(l))?.trim().slice(0, 200);
+      this.stack.note('exit', `${this.name} (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited ${code}`}${said ? `: ${said}` : ''}`);
+      // As npm start's supervisor does: counted, then started again, so the run goes on.
+      setTimeout(() => !this.stack.stopping && !this.running && this.start(), 1000);
+    });
+    return this;
+  }
+
+  async kill(signal = 'SIGKILL') {
+    if (!this.running) return;
+    this.expectExit = true;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    try {
+      process.kill(-this.child.pid, signal);
+    } catch {
+      this.child.kill(signal);
+    }
+    const timer = setTimeout(() => this.running && process.kill(-this.child.pid, 'SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+export class ChaosStack {
+  /** ports: { redis, postgres, servers: [a, b], push } */
+  constructor({ ports, log }) {
+    this.ports = ports;
+    this.log = log;
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-chaos-'));
+    fs.chmodSync(this.dir, 0o755);
+    this.prefix = `chaos:${randomBytes(3).toString('hex')}:`;
+    this.notes = [];
+    this.stopping = false;
+    this.servers = [];
+    this.worker = undefined;
+    this.redis = undefined;
+    this.pg = undefined;
+    this.push = undefined;
+  }
+
+  /** Something the report counts: 'exit' (unexpected process exit), 'unhandled' (a logged unhandled rejection). */
+  note(kind, text) {
+    this.notes.push({ kind, text, at: Date.now() });
+  }
+
+  notesSince(at, kind) {
+    return this.notes.filter((n) => n.at >= at && n.kind === kind);
+  }
+
+  serverUrl(i) {
+    return `http://127.0.0.1:${this.ports.servers[i]}`;
+  }
+
+  get redisUrl() {
+    return `redis://127.0.0.1:${this.ports.redis}`;
+  }
+
+  async start({ pushDelayMs }) {
+    await this.startRedis();
+    await this.startPostgres();
+    const { LocalPushService } = require(path.join(ROOT, 'dist/test/push-service/push-service.js'));
+    this.push = await LocalPushService.start(this.ports.push);
+    const vapid = require('web-push').generateVAPIDKeys();
+    this.vapidPublicKey = vapid.publicKey;
+    const shared = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      DATABASE_URL: this.pg.url,
+      DATABASE_POOL_SIZE: '10',
+      REDIS_URL: this.redisUrl,
+      REDIS_PREFIX: this.prefix,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ACCESS_TOKEN_TTL: String(24 * 3600),
+      AUTH_RATE_LIMIT_IP: '1000000',
+      AUTH_RATE_LIMIT_EMAIL: '1000000',
+      LOG_LEVEL: 'warn',
+      FILES_DIR: path.join(this.dir, 'files'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_CA_FILE: this.push.caFile,
+      PUSH_DELAY_MS: String(pushDelayMs),
+      HEARTBEAT_INTERVAL: '5',
+    };
+    const serverEnv = (port) => ({ ...shared, PORT: String(port) });
+    this.servers = this.ports.servers.map((port, i) => new AppProcess(this, `server-${'ab'[i]}`, SERVER_MAIN, serverEnv(port), ['--max-semi-space-size=64']));
+    this.worker = new AppProcess(this, 'worker', WORKER_MAIN, { ...shared, MIGRATIONS_RUN: 'false' });
+    // The first server runs the migrations; the others start once it answers.
+    this.servers[0].start();
+    await this.waitHealthy(0, 120_000);
+    for (const s of this.servers.slice(1)) s.start();
+    this.worker.start();
+    for (let i = 1; i < this.servers.length; i++) await this.waitHealthy(i, 120_000);
+  }
+
+  async waitHealthy(i, timeoutMs = 60_000) {
+    const ok = await waitUntil(async () => (await this.health(i)) === 200, timeoutMs, 200);
+    if (!ok) throw new Error(`${this.servers[i].name} did not answer /api/health 200 within ${timeoutMs / 1000} s (log: ${this.servers[i].logFile})`);
+  }
+
+  /** Waits until every server answers /api/health 200 (a crashed one is back). */
+  async waitAllHealthy(timeoutMs = 120_000) {
+    for (let i = 0; i < this.servers.length; i++) await this.waitHealthy(i, timeoutMs);
+  }
+
+  /** The status of GET /api/health, or 0 when nothing answers. */
+  async health(i) {
+    try {
+      const res = await fetch(`${this.serverUrl(i)}/api/health`, { signal: AbortSignal.timeout(3000) });
+      await res.arrayBuffer();
+      return res.status;
+    } catch {
+      return 0;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------ Redis
+
+  async startRedis() {
+    const dir = path.join(this.dir, 'redis');
+    fs.mkdirSync(dir, { recursive: true });
+    const child = spawn('redis-server', [
+      '--port', String(this.ports.redis), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '',
+      '--daemonize', 'no', '--logfile', path.join(this.dir, 'redis.log'),
+      // Each key read from the RDB part of the data takes this long to load: with the ballast below, a restart
+      // spends seconds answering LOADING, as a production Redis with a real dataset does.
+      '--key-load-delay', String(KEY_LOAD_DELAY_US),
+    ], { detached: true, stdio: 'ignore' });
+    this.redis = child;
+    child.once('exit', (code, signal) => {
+      if (this.redis === child && !child.expectExit && !this.stopping) this.note('exit', `redis-server ${signal ?? code}`);
+    });
+    if (!(await waitUntil(() => redisPing(this.ports.redis), 15_000, 50))) throw new Error(`redis-server did not start on ${this.ports.redis}`);
+  }
+
+  /**
+   * Ballast for the next Redis start to load: enough keys (under the prefix) for `seconds` of LOADING, folded
+   * into the append-only file's RDB base by a rewrite (only that part is loaded key by key).
+   */
+  async prepareRedisLoading(seconds) {
+    const wanted = Math.round((seconds * 1e6) / KEY_LOAD_DELAY_US);
+    const { createClient } = require('redis');
+    const client = createClient({ url: this.redisUrl, socket: { reconnectStrategy: false } });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      for (let i = this.ballast ?? 0; i < wanted; i += 1000) {
+        const multi = client.multi();
+        for (let k = i; k < Math.min(i + 1000, wanted); k++) multi.set(`${this.prefix}chaos-ballast:${k}`, 'x');
+        await multi.exec();
+      }
+      this.ballast = Math.max(this.ballast ?? 0, wanted);
+      await client.sendCommand(['BGREWRITEAOF']).catch(() => undefined);
+      await waitUntil(async () => /aof_rewrite_in_progress:0/.test(await client.info('persistence')) && !/aof_rewrite_scheduled:1/.test(await client.info('persistence')), 60_000, 100);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+
+  async stopRedis(signal = 'SIGTERM') {
+    const child = this.redis;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.expectExit = true;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  }
+
+  // ------------------------------------------------------------------------------------------ Postgres
+
+  /** The launcher's embedded PostgreSQL, with its data (and remembered port) in this run's temp folder. */
+  async startPostgres() {
+    const home = path.join(this.dir, 'pg');
+    fs.mkdirSync(home, { recursive: true, mode: 0o755 });
+    const state = path.join(home, 'state.json');
+    if (!fs.existsSync(state)) fs.writeFileSync(state, JSON.stringify({ postgresPort: this.ports.postgres }), { mode: 0o600 });
+    const before = process.env.PARLEY_DATA_DIR;
+    process.env.PARLEY_DATA_DIR = home;
+    try {
+      this.pg = await startEmbeddedPostgres();
+    } finally {
+      if (before === undefined) delete process.env.PARLEY_DATA_DIR;
+      else process.env.PARLEY_DATA_DIR = before;
+    }
+    const port = Number(new URL(this.pg.url).port);
+    if (port !== this.ports.postgres) this.log(`note: port ${this.ports.postgres} was busy, PostgreSQL is on ${port}`);
+  }
+
+  async stopPostgres() {
+    await this.pg?.stop();
+  }
+
+  /** SQL against the suite's own database (a short-lived connection, so a restart never leaves one broken). */
+  async query(sql, params) {
+    const { Client } = require('pg');
+    const client = new Client({ connectionString: this.pg.url, connectionTimeoutMillis: 5000 });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /** Keys in the suite's own Redis outside the deployment's prefix (every Redis user must use it). */
+  async strayKeys() {
+    const { createClient } = require('redis');
+    const client = createClient({ url: this.redisUrl, socket: { reconnectStrategy: false } });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const stray = [];
+      for await (const keys of client.scanIterator({ COUNT: 1000 })) stray.push(...keys.filter((k) => !k.startsWith(this.prefix)));
+      return stray;
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+
+  /** Copies the processes' logs (servers, worker, Redis, PostgreSQL) out of the temp folder before it goes. */
+  copyLogs(target) {
+    fs.mkdirSync(target, { recursive: true });
+    for (const file of fs.readdirSync(this.dir).filter((f) => f.endsWith('.log'))) fs.copyFileSync(path.join(this.dir, file), path.join(target, file));
+    const pgLog = path.join(this.dir, 'pg', 'postgres.log');
+    if (fs.existsSync(pgLog)) fs.copyFileSync(pgLog, path.join(target, 'postgres.log'));
+  }
+
+  /** Stops everything this stack started and removes its temp folder; safe to call twice and after a failed start. */
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.stopping = true;
+    await Promise.all([...this.servers, this.worker].filter(Boolean).map((p) => p.kill('SIGKILL').catch(() => undefined)));
+    await this.push?.stop().catch(() => undefined);
+    await this.stopPostgres().catch(() => undefined);
+    await this.stopRedis('SIGKILL').catch(() => undefined);
+    // Leftovers a crash of ours could not reach: a postmaster still holding the data folder.
+    try {
+      const pid = Number(fs.readFileSync(path.join(this.dir, 'pg', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
+      await sleep(200);
+    } catch {
+      // no postmaster.pid: stopped cleanly
+    }
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
