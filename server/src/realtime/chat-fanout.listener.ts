@@ -33,24 +33,15 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe.forEach((off) => off());
   }
 
-  private async messageCreated({ message, participantCodes }: MessageCreatedEvent): Promise<void> {
-    const recipients = participantCodes.filter((code) => code !== message.userCode);
-    const cold = await this.ordered.publishMessage(
+  private messageCreated({ message, participantCodes }: MessageCreatedEvent): void {
+    const holder = (code: string) => ({ code, unreadKey: this.unread.keyOf(code) });
+    this.ordered.publishMessage(
       message.groupCode,
       message.seq,
       [...participantCodes.map(userRoom), groupRoom(message.groupCode)],
       message,
-      recipients.map((code) => ({ code, unreadKey: this.unread.keyOf(code) })),
-    );
-    if (cold.length === 0) return;
-    // Counts not cached yet come from Postgres, where this message is already counted.
-    const counts = await this.unread.refresh(cold);
-    await this.ordered.publishBatch(
-      [...counts].map(([code, c]) => ({
-        rooms: [userRoom(code)],
-        event: 'unread:count',
-        payload: { total: c.total, groups: { [message.groupCode]: c.groups[message.groupCode] ?? 0 } },
-      })),
+      participantCodes.filter((code) => code !== message.userCode).map(holder),
+      message.userCode && participantCodes.includes(message.userCode) ? holder(message.userCode) : null,
     );
   }
 
