@@ -8,14 +8,15 @@ const auth = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
 describe('a Redis restart under running servers', () => {
   let redis: OwnRedis;
   let one: ListeningApp;
+  let two: ListeningApp;
 
   beforeAll(async () => {
     redis = await OwnRedis.start(2500);
-    one = await listenTestApp({ REDIS_URL: redis.url });
+    [one, two] = await Promise.all([listenTestApp({ REDIS_URL: redis.url }), listenTestApp({ REDIS_URL: redis.url })]);
   }, 30_000);
   afterEach(() => closeAllSockets());
   afterAll(async () => {
-    await one?.close();
+    await Promise.all([one?.close(), two?.close()]);
     await redis?.stop();
   });
 
@@ -43,5 +44,41 @@ describe('a Redis restart under running servers', () => {
     const live = next(b, 'message:new', (m) => m.message === 'after the restart', 10_000);
     expect((await call(a, 'message:send', { groupCode: group, clientKey: 'after', message: 'after the restart' })).ok).toBe(true);
     await live;
+  }, 60_000);
+
+  it('delivers what was sent while Redis was away live once it is back: in seq order, once each, with exact unread counts', async () => {
+    const [a, b, c, d] = await Promise.all(Array.from({ length: 4 }, () => createUser(one)));
+    const group = await createGroup(one, [a, b, c, d]);
+    // Senders and recipients on both servers.
+    const [sa, sb] = await Promise.all([connect(one.url, a.token), connect(two.url, b.token)]);
+    const [sc, sd] = await Promise.all([connect(one.url, c.token), connect(two.url, d.token)]);
+    const seen = new Map([c, d].map((u, i) => [u.user.code, record<{ seq: number }>([sc, sd][i], 'message:new')]));
+    const unread = new Map<string, { total: number; groups: Record<string, number> }>();
+    for (const [u, s] of [[c, sc], [d, sd]] as const) {
+      s.on('unread:count', (p: { total: number; groups: Record<string, number> }) => {
+        unread.set(u.user.code, { total: p.total, groups: { ...unread.get(u.user.code)?.groups, ...p.groups } });
+      });
+    }
+
+    await redis.kill();
+    const acks = [];
+    for (let i = 0; i < 8; i++) {
+      acks.push(await call(i % 2 ? sb : sa, 'message:send', { groupCode: group, clientKey: `down-${i}`, message: `down ${i}` }, 20_000));
+    }
+    expect(acks.every((x) => x.ok)).toBe(true);
+    await redis.restart();
+    await redis.untilReady();
+    const back = Date.now();
+
+    const all = Array.from({ length: 8 }, (_, i) => i + 1);
+    await eventually(() => [...seen.values()].every((list) => list.length >= 8), 10_000);
+    // A moment more, for anything that would arrive twice.
+    await new Promise((r) => setTimeout(r, 500));
+    for (const list of seen.values()) expect(list.map((m) => m.seq)).toEqual(all);
+    expect(Date.now() - back).toBeLessThan(10_000);
+    for (const u of [c, d]) {
+      const rest = (await one.http().get('/api/message/UnreadCount').set(auth(u)).expect(200)).body;
+      await eventually(() => unread.get(u.user.code)?.groups[group] === rest.groups[group] && unread.get(u.user.code)?.total === rest.total, 5000);
+    }
   }, 60_000);
 });

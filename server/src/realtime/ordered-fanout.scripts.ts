@@ -1,4 +1,4 @@
-import { UNREAD_TOTAL_FIELD } from './unread-cache.service';
+import { COUNTED_UP_TO_SUFFIX, UNREAD_TOTAL_FIELD } from './unread-cache.service';
 
 /** Seqs the sweeper let a group skip are remembered this long, so one arriving late is still delivered once. */
 const SKIPPED_TTL_S = 3600;
@@ -16,26 +16,34 @@ end`;
  * Releasing one message (in seq order): its entry goes to the stream, then its unread effects, in the same
  * order as the messages: each recipient's cached count for the group goes up by one, and the author's (whose
  * read marker the message moved to itself) drops to zero. The new counts follow the message in one stream
- * entry. A recipient without a cache is collected in `cold` for the caller to fill from Postgres.
+ * entry. A recipient without a cache is collected in `cold` for the caller to fill from Postgres; a count
+ * filled from Postgres after this message committed already holds it (its counted-up-to seq says so).
  */
 const RELEASE = `
 local cold = {}
-local function release(entry, unread)
+local function countedUpTo(key)
+  return tonumber(redis.call('HGET', key, group .. '${COUNTED_UP_TO_SUFFIX}') or '0')
+end
+local function release(seq, entry, unread)
   redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', entry)
   if not unread then return end
   local spec = cjson.decode(unread)
   local pushes = {}
   for _, r in ipairs(spec.r) do
-    if redis.call('EXISTS', r[1]) == 1 then
+    if redis.call('EXISTS', r[1]) == 0 then
+      cold[#cold + 1] = r[2]
+    elseif seq > countedUpTo(r[1]) then
       local n = redis.call('HINCRBY', r[1], group, 1)
       local total = redis.call('HINCRBY', r[1], '${UNREAD_TOTAL_FIELD}', 1)
       redis.call('PEXPIRE', r[1], unreadTtl)
       pushes[#pushes + 1] = { rooms = { roomPrefix .. r[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = n } } }
-    else
-      cold[#cold + 1] = r[2]
     end
   end
-  if spec.a then
+  if spec.a and redis.call('EXISTS', spec.a[1]) == 1 and countedUpTo(spec.a[1]) > seq then
+    -- Counted from Postgres up to a later seq: what is left after this message isn't known here.
+    redis.call('DEL', spec.a[1])
+    cold[#cold + 1] = spec.a[2]
+  elseif spec.a then
     local key = spec.a[1]
     local n = tonumber(redis.call('HGET', key, group) or '0')
     if n > 0 then
@@ -65,7 +73,7 @@ ${NOW_MS}
 ${RELEASE}
 local last = tonumber(redis.call('GET', lastKey)) or 0
 if seq <= last then
-  if redis.call('SREM', skippedKey, seqText) == 1 then release(entry, unread) end
+  if redis.call('SREM', skippedKey, seqText) == 1 then release(seq, entry, unread) end
   return cold
 end
 if seq > last + 1 then
@@ -74,13 +82,13 @@ if seq > last + 1 then
   redis.call('ZADD', heldKey, 'NX', nowMs(), group)
   return cold
 end
-release(entry, unread)
+release(seq, entry, unread)
 last = seq
 while true do
   local nextSeq = tostring(last + 1)
   local following = redis.call('HGET', pendingKey, nextSeq)
   if not following then break end
-  release(following, redis.call('HGET', pendingKey, nextSeq .. ':u'))
+  release(last + 1, following, redis.call('HGET', pendingKey, nextSeq .. ':u'))
   redis.call('HDEL', pendingKey, nextSeq, nextSeq .. ':u')
   last = last + 1
 end
@@ -115,7 +123,7 @@ for _, s in ipairs(seqs) do
     for gap = math.max(last + 1, s - ${SKIPPED_MAX}), s - 1 do redis.call('SADD', skippedKey, tostring(gap)) end
     redis.call('EXPIRE', skippedKey, ${SKIPPED_TTL_S})
   end
-  release(redis.call('HGET', pendingKey, tostring(s)), redis.call('HGET', pendingKey, s .. ':u'))
+  release(s, redis.call('HGET', pendingKey, tostring(s)), redis.call('HGET', pendingKey, s .. ':u'))
   if s > last then last = s end
 end
 redis.call('DEL', pendingKey)

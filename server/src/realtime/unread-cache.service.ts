@@ -4,6 +4,8 @@ import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
 import { RedisService } from '../redis/redis.service';
 
 export const UNREAD_TOTAL_FIELD = '_total';
+/** Beside a group's count, the group's last seq that a fill from Postgres counted (the fan-out adds only later ones). */
+export const COUNTED_UP_TO_SUFFIX = '@';
 export const UNREAD_TTL_MS = 10 * 60 * 1000;
 const TOTAL = UNREAD_TOTAL_FIELD;
 const TTL_MS = UNREAD_TTL_MS;
@@ -57,8 +59,9 @@ export class UnreadCacheService {
   async current(userCode: string): Promise<UnreadCountPayload> {
     const cached = await this.redis.client.hGetAll(this.key(userCode));
     if (cached[TOTAL] === undefined) return (await this.refresh([userCode])).get(userCode)!;
-    const { [TOTAL]: total, ...groups } = cached;
-    return { total: Number(total), groups: Object.fromEntries(Object.entries(groups).map(([g, n]) => [g, Number(n)])) };
+    const { [TOTAL]: total, ...fields } = cached;
+    const groups = Object.entries(fields).filter(([g]) => !g.endsWith(COUNTED_UP_TO_SUFFIX));
+    return { total: Number(total), groups: Object.fromEntries(groups.map(([g, n]) => [g, Number(n)])) };
   }
 
   /** Forgets users' counts (after deletes); the next push recomputes them. */
@@ -69,7 +72,9 @@ export class UnreadCacheService {
   /** Recomputes users' counts from Postgres and caches them. */
   async refresh(userCodes: string[]): Promise<Map<string, UnreadCountPayload>> {
     const counts = new Map<string, UnreadCountPayload>(userCodes.map((c) => [c, { total: 0, groups: {} }]));
+    const countedUpTo = new Map<string, Record<string, string>>(userCodes.map((c) => [c, {}]));
     for (const row of await this.groups.unreadByUserCodes(userCodes)) {
+      countedUpTo.get(row.user_code)![row.code + COUNTED_UP_TO_SUFFIX] = String(row.last_seq);
       if (row.unread <= 0) continue;
       const c = counts.get(row.user_code)!;
       c.groups[row.code] = row.unread;
@@ -79,7 +84,11 @@ export class UnreadCacheService {
     for (const [code, c] of counts) {
       const key = this.key(code);
       multi.del(key);
-      multi.hSet(key, { ...Object.fromEntries(Object.entries(c.groups).map(([g, n]) => [g, String(n)])), [TOTAL]: String(c.total) });
+      multi.hSet(key, {
+        ...Object.fromEntries(Object.entries(c.groups).map(([g, n]) => [g, String(n)])),
+        ...countedUpTo.get(code),
+        [TOTAL]: String(c.total),
+      });
       multi.pExpire(key, TTL_MS);
     }
     await multi.exec();

@@ -183,9 +183,10 @@ export class ChatGroupsRepository {
   }
 
   /** The same counts for many users at once (by user code), for filling the realtime cache. */
-  unreadByUserCodes(userCodes: string[]): Promise<{ user_code: string; code: string; unread: number }[]> {
+  /** Per user and group with anything after the user's marker: the unread count and the group's last seq it counts up to. */
+  unreadByUserCodes(userCodes: string[]): Promise<{ user_code: string; code: string; unread: number; last_seq: string }[]> {
     return this.db.query(
-      `SELECT u.code AS user_code, g.code, ${UNREAD_SQL}::int AS unread
+      `SELECT u.code AS user_code, g.code, ${UNREAD_SQL}::int AS unread, g.last_seq
        FROM "user" u JOIN chat_participant p ON p.user_id = u.id JOIN chat_group g ON g.id = p.group_id
        WHERE u.code = ANY($1::varchar[]) AND g.last_seq > p.read_seq`,
       [userCodes],
