@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { createGroup, createUser, TestUser } from '../factories';
 import { OwnRedis } from '../utils/own-redis';
+import { PausableProxy } from '../utils/pausable-proxy';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 
 const auth = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
@@ -79,6 +80,37 @@ describe('a Redis restart under running servers', () => {
     for (const u of [c, d]) {
       const rest = (await one.http().get('/api/message/UnreadCount').set(auth(u)).expect(200)).body;
       await eventually(() => unread.get(u.user.code)?.groups[group] === rest.groups[group] && unread.get(u.user.code)?.total === rest.total, 5000);
+    }
+  }, 60_000);
+
+  it('holds a message for its predecessor from when Redis runs its publish, not from when it was queued', async () => {
+    // Two servers whose Redis connections stall (a network hiccup): what they publish waits on the wire.
+    const [p1, p2] = await Promise.all([PausableProxy.start(redis.port), PausableProxy.start(redis.port)]);
+    const [left, right] = await Promise.all([listenTestApp({ REDIS_URL: p1.url }), listenTestApp({ REDIS_URL: p2.url })]);
+    try {
+      const [a, b, c] = await Promise.all([createUser(left), createUser(left), createUser(left)]);
+      const group = await createGroup(left, [a, b, c]);
+      const [sa, sb] = await Promise.all([connect(right.url, a.token), connect(left.url, b.token)]);
+      const sc = await connect(left.url, c.token);
+      const seen = record<{ seq: number }>(sc, 'message:new');
+
+      p1.pause();
+      p2.pause();
+      expect((await call(sa, 'message:send', { groupCode: group, clientKey: 'first', message: 'first' })).message.seq).toBe(1);
+      expect((await call(sb, 'message:send', { groupCode: group, clientKey: 'second', message: 'second' })).message.seq).toBe(2);
+      // Longer than a hold: seq 2's publish waited this long before Redis saw it.
+      await new Promise((r) => setTimeout(r, 2500));
+      p1.resume();
+      // Seq 1 comes through the other server a little later, well within a hold counted from now.
+      await new Promise((r) => setTimeout(r, 1200));
+      p2.resume();
+
+      await eventually(() => seen.length >= 2, 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen.map((m) => m.seq)).toEqual([1, 2]);
+    } finally {
+      await Promise.all([left.close(), right.close()]);
+      await Promise.all([p1.close(), p2.close()]);
     }
   }, 60_000);
 });
