@@ -47,10 +47,8 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
 
   private async messageDeleted(e: MessageDeletedEvent): Promise<void> {
     this.emitter.toUsers(e.participantCodes, e.groupCode, 'message:deleted', { groupCode: e.groupCode, code: e.code });
-    const counts = await this.unread.refresh(e.participantCodes);
-    for (const [code, c] of counts) {
-      this.emitter.toUser(code, 'unread:count', { total: c.total, groups: { [e.groupCode]: c.groups[e.groupCode] ?? 0 } });
-    }
+    // Recounted from Postgres and pushed to each participant through the fan-out stream.
+    await this.unread.fill(e.participantCodes, e.groupCode);
   }
 
   private async groupChanged(e: GroupChangedEvent): Promise<void> {
@@ -59,6 +57,6 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   }
 
   private async groupRead(e: GroupReadEvent): Promise<void> {
-    this.emitter.toUser(e.userCode, 'unread:count', await this.unread.groupRead(e.userCode, e.groupCode, e.unread));
+    await this.unread.read(e.userCode, e.groupCode, e.unread, e.lastSeq);
   }
 }

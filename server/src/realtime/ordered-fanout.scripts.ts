@@ -1,4 +1,4 @@
-import { COUNTED_UP_TO_SUFFIX, UNREAD_TOTAL_FIELD } from './unread-cache.service';
+import { TOTAL_FIELD, WATERMARK_SUFFIX } from './unread-cache.scripts';
 
 /** Seqs the sweeper let a group skip are remembered this long, so one arriving late is still delivered once. */
 const SKIPPED_TTL_S = 3600;
@@ -15,14 +15,16 @@ end`;
 /**
  * Releasing one message (in seq order): its entry goes to the stream, then its unread effects, in the same
  * order as the messages: each recipient's cached count for the group goes up by one, and the author's (whose
- * read marker the message moved to itself) drops to zero. The new counts follow the message in one stream
- * entry. A recipient without a cache is collected in `cold` for the caller to fill from Postgres; a count
- * filled from Postgres after this message committed already holds it (its counted-up-to seq says so).
+ * read marker the message moved to itself) drops to zero; each count's watermark moves to this seq. The new
+ * counts follow the message in one stream entry. A count whose watermark is already at or past this seq
+ * (filled from Postgres after the message committed) holds it already. A recipient without a cache, or an
+ * author whose cache holds later messages (it can't tell what is left), is collected in `cold` for the
+ * caller to fill from Postgres.
  */
 const RELEASE = `
 local cold = {}
-local function countedUpTo(key)
-  return tonumber(redis.call('HGET', key, group .. '${COUNTED_UP_TO_SUFFIX}') or '0')
+local function watermark(key)
+  return tonumber(redis.call('HGET', key, group .. '${WATERMARK_SUFFIX}') or '0')
 end
 local function release(seq, entry, unread)
   redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', entry)
@@ -32,25 +34,28 @@ local function release(seq, entry, unread)
   for _, r in ipairs(spec.r) do
     if redis.call('EXISTS', r[1]) == 0 then
       cold[#cold + 1] = r[2]
-    elseif seq > countedUpTo(r[1]) then
+    elseif seq > watermark(r[1]) then
       local n = redis.call('HINCRBY', r[1], group, 1)
-      local total = redis.call('HINCRBY', r[1], '${UNREAD_TOTAL_FIELD}', 1)
+      redis.call('HSET', r[1], group .. '${WATERMARK_SUFFIX}', seq)
+      local total = redis.call('HINCRBY', r[1], '${TOTAL_FIELD}', 1)
       redis.call('PEXPIRE', r[1], unreadTtl)
       pushes[#pushes + 1] = { rooms = { roomPrefix .. r[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = n } } }
     end
   end
-  if spec.a and redis.call('EXISTS', spec.a[1]) == 1 and countedUpTo(spec.a[1]) > seq then
-    -- Counted from Postgres up to a later seq: what is left after this message isn't known here.
-    redis.call('DEL', spec.a[1])
-    cold[#cold + 1] = spec.a[2]
-  elseif spec.a then
-    local key = spec.a[1]
-    local n = tonumber(redis.call('HGET', key, group) or '0')
-    if n > 0 then
-      redis.call('HDEL', key, group)
-      local total = redis.call('HINCRBY', key, '${UNREAD_TOTAL_FIELD}', -n)
-      redis.call('PEXPIRE', key, unreadTtl)
-      pushes[#pushes + 1] = { rooms = { roomPrefix .. spec.a[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = 0 } } }
+  local author = spec.a
+  if author and redis.call('EXISTS', author[1]) == 1 then
+    if watermark(author[1]) > seq then
+      redis.call('DEL', author[1])
+      cold[#cold + 1] = author[2]
+    else
+      local n = tonumber(redis.call('HGET', author[1], group) or '0')
+      redis.call('HSET', author[1], group .. '${WATERMARK_SUFFIX}', seq)
+      if n > 0 then
+        redis.call('HDEL', author[1], group)
+        local total = redis.call('HINCRBY', author[1], '${TOTAL_FIELD}', -n)
+        pushes[#pushes + 1] = { rooms = { roomPrefix .. author[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = 0 } } }
+      end
+      redis.call('PEXPIRE', author[1], unreadTtl)
     end
   end
   if #pushes > 0 then

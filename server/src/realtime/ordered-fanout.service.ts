@@ -5,11 +5,11 @@ import { RedisService } from '../redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
 import { SocketWriteBatch } from './socket-write-batch';
 import { FLUSH, GATE, STALLED } from './ordered-fanout.scripts';
+import { FANOUT_STREAM_MAX_LEN, fanoutStreamKey } from './fanout-stream';
 import { UNREAD_TTL_MS, UnreadCacheService } from './unread-cache.service';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
 const HOLD_MS = 2000;
-const STREAM_MAX_LEN = 100_000;
 const READ_BLOCK_MS = 1000;
 /** Publications Redis refused are retried this often, doubling up to the maximum (well inside HOLD_MS). */
 const RETRY_MIN_MS = 100;
@@ -67,7 +67,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   private get stream(): string {
-    return this.redis.key('fanout', 'stream');
+    return fanoutStreamKey(this.redis);
   }
 
   private keys(groupCode: string): string[] {
@@ -112,14 +112,6 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     this.pass(publication).catch((err: unknown) => this.keepForRetry(publication, err));
   }
 
-  /** Deliveries with no order to keep (unread counts), in one stream entry however many users they reach. */
-  async publishBatch(deliveries: Delivery[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    await this.redis.client.xAdd(this.stream, '*', { e: JSON.stringify(deliveries) }, {
-      TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: STREAM_MAX_LEN },
-    });
-  }
-
   /** Publications not yet taken by Redis (for health and tests). */
   get waiting(): number {
     let n = 0;
@@ -130,9 +122,9 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   private async pass(p: Publication): Promise<void> {
     const cold = (await this.redis.client.eval(GATE, {
       keys: this.keys(p.groupCode),
-      arguments: [String(p.seq), p.entry, p.unread, String(STREAM_MAX_LEN), p.groupCode, String(UNREAD_TTL_MS), userRoom('')],
+      arguments: [String(p.seq), p.entry, p.unread, String(FANOUT_STREAM_MAX_LEN), p.groupCode, String(UNREAD_TTL_MS), userRoom('')],
     })) as string[];
-    if (cold.length) this.fillCold(p.groupCode, cold);
+    if (cold.length) this.fillCold(p.groupCode, cold, p.seq);
   }
 
   private keepForRetry(p: Publication, err: unknown): void {
@@ -176,23 +168,14 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     if (this.backlog.size) this.scheduleRetry();
   }
 
-  /** Counts not cached yet come from Postgres, where the released messages are already counted. */
-  private fillCold(groupCode: string, codes: string[], attempt = 1): void {
-    this.unread
-      .refresh(codes)
-      .then((counts) =>
-        this.publishBatch(
-          [...counts].map(([code, c]) => ({
-            rooms: [userRoom(code)],
-            event: 'unread:count' as const,
-            payload: { total: c.total, groups: { [groupCode]: c.groups[groupCode] ?? 0 } },
-          })),
-        ),
-      )
-      .catch((err: unknown) => {
-        this.logger.warn(`unread counts for ${groupCode} (attempt ${attempt}): ${(err as Error).message}`);
-        if (attempt < COLD_FILL_ATTEMPTS && this.running) setTimeout(() => this.fillCold(groupCode, codes, attempt + 1), RETRY_MAX_MS * attempt).unref();
-      });
+  /** Counts not cached (or not exactly) come from Postgres, where the released messages are already counted. */
+  private fillCold(groupCode: string, codes: string[], seenUpTo: number, attempt = 1): void {
+    this.unread.fill(codes, groupCode, seenUpTo).catch((err: unknown) => {
+      this.logger.warn(`unread counts for ${groupCode} (attempt ${attempt}): ${(err as Error).message}`);
+      if (attempt < COLD_FILL_ATTEMPTS && this.running) {
+        setTimeout(() => this.fillCold(groupCode, codes, seenUpTo, attempt + 1), RETRY_MAX_MS * attempt).unref();
+      }
+    });
   }
 
   private async read(): Promise<void> {
@@ -234,10 +217,10 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     for (const groupCode of stalled) {
       const [released, cold] = (await this.redis.client.eval(FLUSH, {
         keys: this.keys(groupCode),
-        arguments: [String(STREAM_MAX_LEN), groupCode, String(UNREAD_TTL_MS), userRoom(''), String(HOLD_MS)],
+        arguments: [String(FANOUT_STREAM_MAX_LEN), groupCode, String(UNREAD_TTL_MS), userRoom(''), String(HOLD_MS)],
       })) as [number, string[]];
       if (released > 0) this.logger.warn(`fan-out of ${groupCode}: let ${released} held message(s) past a missing seq`);
-      if (cold.length) this.fillCold(groupCode, cold);
+      if (cold.length) this.fillCold(groupCode, cold, 0);
     }
   }
 }
