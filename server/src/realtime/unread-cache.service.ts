@@ -5,8 +5,13 @@ import { RedisService } from '../redis/redis.service';
 import { FANOUT_STREAM_MAX_LEN, fanoutStreamKey } from './fanout-stream';
 import { APPLY_READ, FILL, TOTAL_FIELD, WATERMARK_SUFFIX } from './unread-cache.scripts';
 
-export { TOTAL_FIELD as UNREAD_TOTAL_FIELD, WATERMARK_SUFFIX as UNREAD_WATERMARK_SUFFIX };
 export const UNREAD_TTL_MS = 10 * 60 * 1000;
+
+interface GroupCount {
+  code: string;
+  unread: number;
+  lastSeq: number;
+}
 
 /**
  * Unread counts for pushes, so a message costs no query per recipient: the fan-out's message script moves the
@@ -42,8 +47,8 @@ export class UnreadCacheService {
   async current(userCode: string): Promise<UnreadCountPayload> {
     const cached = await this.redis.client.hGetAll(this.keyOf(userCode));
     if (cached[TOTAL_FIELD] === undefined) {
-      const { groups } = await this.snapshot([userCode]);
-      return { total: groups.get(userCode)!.reduce((sum, g) => sum + g.unread, 0), groups: Object.fromEntries(groups.get(userCode)!.map((g) => [g.code, g.unread])) };
+      const rows = (await this.snapshot([userCode])).get(userCode)!.filter((g) => g.unread > 0);
+      return { total: rows.reduce((sum, g) => sum + g.unread, 0), groups: Object.fromEntries(rows.map((g) => [g.code, g.unread])) };
     }
     const { [TOTAL_FIELD]: total, ...fields } = cached;
     const counts = Object.entries(fields).filter(([g]) => !g.endsWith(WATERMARK_SUFFIX));
@@ -56,7 +61,7 @@ export class UnreadCacheService {
    * read to the end and so absent from the snapshot).
    */
   async fill(userCodes: string[], groupCode: string, seenUpTo = 0): Promise<Map<string, UnreadCountPayload>> {
-    const { groups } = await this.snapshot(userCodes);
+    const groups = await this.snapshot(userCodes);
     const counts = new Map<string, UnreadCountPayload>();
     await Promise.all(
       userCodes.map(async (code) => {
@@ -72,11 +77,12 @@ export class UnreadCacheService {
     return counts;
   }
 
-  private async snapshot(userCodes: string[]): Promise<{ groups: Map<string, { code: string; unread: number; lastSeq: number }[]> }> {
-    const groups = new Map(userCodes.map((c) => [c, [] as { code: string; unread: number; lastSeq: number }[]]));
+  /** Per user, the groups with anything after their read marker: what is unread, counted up to which seq. */
+  private async snapshot(userCodes: string[]): Promise<Map<string, GroupCount[]>> {
+    const groups = new Map(userCodes.map((c) => [c, [] as GroupCount[]]));
     for (const row of await this.groups.unreadByUserCodes(userCodes)) {
       groups.get(row.user_code)?.push({ code: row.code, unread: Math.max(row.unread, 0), lastSeq: Number(row.last_seq) });
     }
-    return { groups };
+    return groups;
   }
 }
