@@ -94,6 +94,8 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     this.running = false;
     clearInterval(this.sweeper);
     clearTimeout(this.retryTimer);
+    const unsent = [...this.backlog.values()].reduce((n, list) => n + list.length, 0);
+    if (unsent) this.logger.warn(`stopping with ${unsent} message(s) not fanned out (Redis unavailable); clients get them by sync`);
     // The blocking read returns within READ_BLOCK_MS; closing the connection ends it at once.
     await this.reader?.destroy();
   }
@@ -110,13 +112,6 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     const waiting = this.backlog.get(groupCode);
     if (waiting) return inSeqOrder(waiting, publication);
     this.pass(publication).catch((err: unknown) => this.keepForRetry(publication, err));
-  }
-
-  /** Publications not yet taken by Redis (for health and tests). */
-  get waiting(): number {
-    let n = 0;
-    for (const list of this.backlog.values()) n += list.length;
-    return n;
   }
 
   private async pass(p: Publication): Promise<void> {
