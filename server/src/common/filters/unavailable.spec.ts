@@ -1,6 +1,8 @@
 import { isDependencyUnavailable } from './unavailable';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+const selfCaused = new Error('a') as Error & { cause?: unknown };
+selfCaused.cause = selfCaused;
 
 describe('isDependencyUnavailable', () => {
   it.each([
@@ -23,7 +25,7 @@ describe('isDependencyUnavailable', () => {
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a message that merely mentions loading', new Error('error while LOADING the page')],
     ['not an error at all', 'ECONNREFUSED'],
-    ['a cycle of causes', (() => { const e = new Error('a') as Error & { cause?: unknown }; e.cause = e; return e; })()],
+    ['a cycle of causes', selfCaused],
   ])('says no for %s', (_, error) => {
     expect(isDependencyUnavailable(error)).toBe(false);
   });
