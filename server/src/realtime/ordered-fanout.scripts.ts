@@ -16,10 +16,11 @@ end`;
  * Releasing one message (in seq order): its entry goes to the stream, then its unread effects, in the same
  * order as the messages: each recipient's cached count for the group goes up by one, and the author's (whose
  * read marker the message moved to itself) drops to zero; each count's watermark moves to this seq. The new
- * counts follow the message in one stream entry. A count whose watermark is already at or past this seq
- * (filled from Postgres after the message committed) holds it already. A recipient without a cache, or an
- * author whose cache holds later messages (it can't tell what is left), is collected in `cold` for the
- * caller to fill from Postgres.
+ * counts follow the message in one stream entry. A recipient's count whose watermark is already at or past
+ * this seq (filled from Postgres after the message committed) holds it already. The author's watermark moves
+ * back to this seq even if a fill had put it further: the later messages it had counted are released after
+ * this one and count again. A recipient without a cache is collected in `cold` for the caller to fill from
+ * Postgres.
  */
 const RELEASE = `
 local cold = {}
@@ -44,19 +45,14 @@ local function release(seq, entry, unread)
   end
   local author = spec.a
   if author and redis.call('EXISTS', author[1]) == 1 then
-    if watermark(author[1]) > seq then
-      redis.call('DEL', author[1])
-      cold[#cold + 1] = author[2]
-    else
-      local n = tonumber(redis.call('HGET', author[1], group) or '0')
-      redis.call('HSET', author[1], group .. '${WATERMARK_SUFFIX}', seq)
-      if n > 0 then
-        redis.call('HDEL', author[1], group)
-        local total = redis.call('HINCRBY', author[1], '${TOTAL_FIELD}', -n)
-        pushes[#pushes + 1] = { rooms = { roomPrefix .. author[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = 0 } } }
-      end
-      redis.call('PEXPIRE', author[1], unreadTtl)
+    local n = tonumber(redis.call('HGET', author[1], group) or '0')
+    redis.call('HSET', author[1], group .. '${WATERMARK_SUFFIX}', seq)
+    if n > 0 then
+      redis.call('HDEL', author[1], group)
+      local total = redis.call('HINCRBY', author[1], '${TOTAL_FIELD}', -n)
+      pushes[#pushes + 1] = { rooms = { roomPrefix .. author[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = 0 } } }
     end
+    redis.call('PEXPIRE', author[1], unreadTtl)
   end
   if #pushes > 0 then
     redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', cjson.encode(pushes))
