@@ -79,7 +79,7 @@ describe('a Redis restart under running servers', () => {
     expect(Date.now() - back).toBeLessThan(10_000);
     for (const u of [c, d]) {
       const rest = (await one.http().get('/api/message/UnreadCount').set(auth(u)).expect(200)).body;
-      await eventually(() => unread.get(u.user.code)?.groups[group] === rest.groups[group] && unread.get(u.user.code)?.total === rest.total, 5000);
+      await eventually(() => unread.get(u.user.code)?.groups[group] === rest.groups[group] && unread.get(u.user.code)?.total === rest.total, 10_000);
     }
   }, 60_000);
 
@@ -101,8 +101,9 @@ describe('a Redis restart under running servers', () => {
       // Longer than a hold: seq 2's publish waited this long before Redis saw it.
       await new Promise((r) => setTimeout(r, 2500));
       p1.resume();
-      // Seq 1 comes through the other server a little later, well within a hold counted from now.
-      await new Promise((r) => setTimeout(r, 1200));
+      // Seq 1 comes through the other server a second later, well within a hold counted from now (several
+      // sweepers run, so a hold counted from the queueing would have let seq 2 through by then).
+      await new Promise((r) => setTimeout(r, 1000));
       p2.resume();
 
       await eventually(() => seen.length >= 2, 10_000);
