@@ -85,7 +85,10 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     this.reader.on('error', (err: Error) => this.logger.warn(`fan-out reader: ${err.message}`));
     await this.reader.connect();
     this.running = true;
-    this.read().catch((err: unknown) => this.logger.error({ err }, 'fan-out reader stopped'));
+    // Read from a concrete position, never '$': a read that fails (Redis away or LOADING) resumes from there,
+    // so what was added meanwhile (the backlog a recovering node publishes) is not skipped.
+    const [newest] = await this.redis.client.xRevRange(this.stream, '+', '-', { COUNT: 1 });
+    this.read(newest?.id ?? '0-0').catch((err: unknown) => this.logger.error({ err }, 'fan-out reader stopped'));
     this.sweeper = setInterval(() => this.flushStalled().catch((err: unknown) => this.logger.warn(`fan-out sweep: ${(err as Error).message}`)), HOLD_MS / 2);
     this.sweeper.unref();
   }
@@ -173,8 +176,8 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  private async read(): Promise<void> {
-    let lastId = '$';
+  private async read(from: string): Promise<void> {
+    let lastId = from;
     while (this.running && this.reader?.isOpen) {
       try {
         const reply = await this.reader.xRead({ key: this.stream, id: lastId }, { BLOCK: READ_BLOCK_MS, COUNT: 500 });
