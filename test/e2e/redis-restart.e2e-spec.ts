@@ -27,6 +27,8 @@ describe('a Redis restart under running servers', () => {
     const before = await Promise.all(people.slice(0, 2).map((p) => connect(one.url, p.token)));
 
     await redis.kill();
+    const health = await one.http().get('/api/health');
+    expect([health.status, health.body.redis]).toEqual([503, 'down']);
     // While Redis is away: people connect and send (their first activity), a connection drops (its session
     // is saved for recovery), activity pings come in.
     const during = await Promise.all(people.slice(2).map((p) => connect(one.url, p.token)));
