@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RedisClientType } from 'redis';
+import { isDependencyUnavailable } from '../common/filters/unavailable';
 import { userRoom } from '../contracts/socket-events';
 import { RedisService } from '../redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
@@ -15,6 +16,8 @@ const READ_BLOCK_MS = 1000;
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 500;
 const COLD_FILL_ATTEMPTS = 10;
+/** A publication Redis refuses for another reason than being unavailable (a bug) is given up after this many tries. */
+const MAX_REFUSALS = 5;
 
 interface Delivery {
   rooms: string[];
@@ -37,6 +40,8 @@ interface Publication {
   seq: number;
   entry: string;
   unread: string;
+  /** failures that were not Redis being unavailable */
+  refusals: number;
 }
 
 /**
@@ -111,7 +116,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   publishMessage(groupCode: string, seq: number, rooms: string[], payload: unknown, recipients: UnreadHolder[], author: UnreadHolder | null): void {
     const entry: FanoutEntry = [{ rooms, event: 'message:new', payload }];
     const unread = { r: recipients.map((r) => [r.unreadKey, r.code]), ...(author ? { a: [author.unreadKey, author.code] } : {}) };
-    const publication: Publication = { groupCode, seq, entry: JSON.stringify(entry), unread: JSON.stringify(unread) };
+    const publication: Publication = { groupCode, seq, entry: JSON.stringify(entry), unread: JSON.stringify(unread), refusals: 0 };
     const waiting = this.backlog.get(groupCode);
     if (waiting) return inSeqOrder(waiting, publication);
     this.pass(publication).catch((err: unknown) => this.keepForRetry(publication, err));
@@ -151,7 +156,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     try {
       for (const [groupCode, waiting] of this.backlog) {
         while (waiting.length) {
-          await this.pass(waiting[0]);
+          await this.pass(waiting[0]).catch((err: unknown) => this.refused(waiting[0], err));
           waiting.shift();
         }
         this.backlog.delete(groupCode);
@@ -164,6 +169,12 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
       this.retrying = false;
     }
     if (this.backlog.size) this.scheduleRetry();
+  }
+
+  /** Rethrows while Redis is unavailable (try again later); a publication it keeps refusing otherwise is dropped. */
+  private refused(p: Publication, err: unknown): void {
+    if (isDependencyUnavailable(err) || ++p.refusals < MAX_REFUSALS) throw err;
+    this.logger.error({ err }, `fan-out of ${p.groupCode} gave up on seq ${p.seq} (clients get it by sync)`);
   }
 
   /** Counts not cached (or not exactly) come from Postgres, where the released messages are already counted. */
