@@ -8,9 +8,8 @@ export const TOTAL_FIELD = '_total';
 export const WATERMARK_SUFFIX = '@';
 
 const PUSH = `
-local function push(stream, maxLen, room, total, group, n)
-  local payload = { total = total, groups = {} }
-  if group ~= '' then payload.groups[group] = n end
+local function push(stream, maxLen, room, total, groups)
+  local payload = { total = total, groups = groups }
   redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', cjson.encode({ { rooms = { room }, event = 'unread:count', payload = payload } }))
 end`;
 
@@ -32,23 +31,26 @@ if n == 0 then redis.call('HDEL', key, group) else redis.call('HSET', key, group
 redis.call('HSET', key, group .. '${WATERMARK_SUFFIX}', lastSeq)
 local total = redis.call('HINCRBY', key, '${TOTAL_FIELD}', n - old)
 redis.call('PEXPIRE', key, ttl)
-push(stream, maxLen, room, total, group, n)
+push(stream, maxLen, room, total, { [group] = n })
 return total`;
 
 /**
  * Fills a user's counts from a Postgres snapshot (ARGV[5..]: group, count, last seq triples), and announces
- * the total and the count of ARGV[4]. A group the cache already knows past the snapshot keeps its count.
- * Answers { total, that group's count }.
+ * the total, every group whose count it changed, and the count of ARGV[4]. A group the cache already knows
+ * past the snapshot keeps its count. Answers { total, that group's count }.
  */
 export const FILL = `
 local key, stream = KEYS[1], KEYS[2]
 local ttl, room, maxLen, pushGroup = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 ${PUSH}
 local existed = redis.call('EXISTS', key) == 1
+local changed = {}
 for i = 5, #ARGV, 3 do
   local group, n, lastSeq = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
   local wm = tonumber(redis.call('HGET', key, group .. '${WATERMARK_SUFFIX}') or '0')
   if not existed or wm <= lastSeq then
+    local old = tonumber(redis.call('HGET', key, group) or '0')
+    if not existed or old ~= n then changed[group] = n end
     if n > 0 then redis.call('HSET', key, group, n) else redis.call('HDEL', key, group) end
     redis.call('HSET', key, group .. '${WATERMARK_SUFFIX}', lastSeq)
   end
@@ -62,5 +64,6 @@ end
 redis.call('HSET', key, '${TOTAL_FIELD}', total)
 redis.call('PEXPIRE', key, ttl)
 local n = tonumber(redis.call('HGET', key, pushGroup) or '0')
-push(stream, maxLen, room, total, pushGroup, n)
+changed[pushGroup] = n
+push(stream, maxLen, room, total, changed)
 return { total, n }`;
