@@ -8,7 +8,8 @@ module.exports = {
   projects: [
     {
       displayName: 'server',
-      testEnvironment: 'node',
+      // node, plus: an unhandled promise rejection anywhere in a file fails it (test/utils/guarded-node-environment.ts).
+      testEnvironment: '<rootDir>/test/utils/guarded-node-environment.ts',
       rootDir: __dirname,
       roots: ['<rootDir>/server', '<rootDir>/workers', '<rootDir>/test'],
       testMatch: ['<rootDir>/server/**/*.spec.ts', '<rootDir>/workers/**/*.spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],

@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule } from './config/config.module';
@@ -54,6 +54,7 @@ import { RedisModule } from './redis/redis.module';
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(InstanceMiddleware).forRoutes('*path');
+    // Health answers for the process and its dependencies, whichever instance asks (and while Postgres is down).
+    consumer.apply(InstanceMiddleware).exclude({ path: 'health', method: RequestMethod.GET }).forRoutes('*path');
   }
 }

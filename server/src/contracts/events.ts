@@ -46,6 +46,8 @@ export interface GroupReadEvent {
   seq: number;
   /** what is still unread in the group after the read (usually 0) */
   unread: number;
+  /** the group's last seq when `unread` was counted */
+  lastSeq: number;
 }
 
 export interface OfferStatusChangedEvent {

@@ -33,33 +33,22 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe.forEach((off) => off());
   }
 
-  private async messageCreated({ message, participantCodes }: MessageCreatedEvent): Promise<void> {
-    const recipients = participantCodes.filter((code) => code !== message.userCode);
-    const cold = await this.ordered.publishMessage(
+  private messageCreated({ message, participantCodes }: MessageCreatedEvent): void {
+    const holder = (code: string) => ({ code, unreadKey: this.unread.keyOf(code) });
+    this.ordered.publishMessage(
       message.groupCode,
       message.seq,
       [...participantCodes.map(userRoom), groupRoom(message.groupCode)],
       message,
-      recipients.map((code) => ({ code, unreadKey: this.unread.keyOf(code) })),
-    );
-    if (cold.length === 0) return;
-    // Counts not cached yet come from Postgres, where this message is already counted.
-    const counts = await this.unread.refresh(cold);
-    await this.ordered.publishBatch(
-      [...counts].map(([code, c]) => ({
-        rooms: [userRoom(code)],
-        event: 'unread:count',
-        payload: { total: c.total, groups: { [message.groupCode]: c.groups[message.groupCode] ?? 0 } },
-      })),
+      participantCodes.filter((code) => code !== message.userCode).map(holder),
+      message.userCode && participantCodes.includes(message.userCode) ? holder(message.userCode) : null,
     );
   }
 
   private async messageDeleted(e: MessageDeletedEvent): Promise<void> {
     this.emitter.toUsers(e.participantCodes, e.groupCode, 'message:deleted', { groupCode: e.groupCode, code: e.code });
-    const counts = await this.unread.refresh(e.participantCodes);
-    for (const [code, c] of counts) {
-      this.emitter.toUser(code, 'unread:count', { total: c.total, groups: { [e.groupCode]: c.groups[e.groupCode] ?? 0 } });
-    }
+    // Recounted from Postgres and pushed to each participant through the fan-out stream.
+    await this.unread.fill(e.participantCodes, e.groupCode);
   }
 
   private async groupChanged(e: GroupChangedEvent): Promise<void> {
@@ -68,6 +57,6 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   }
 
   private async groupRead(e: GroupReadEvent): Promise<void> {
-    this.emitter.toUser(e.userCode, 'unread:count', await this.unread.groupRead(e.userCode, e.groupCode, e.unread));
+    await this.unread.read(e.userCode, e.groupCode, e.unread, e.lastSeq);
   }
 }

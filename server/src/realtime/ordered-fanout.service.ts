@@ -1,15 +1,23 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RedisClientType } from 'redis';
+import { isDependencyUnavailable } from '../common/filters/unavailable';
 import { userRoom } from '../contracts/socket-events';
 import { RedisService } from '../redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
 import { SocketWriteBatch } from './socket-write-batch';
-import { UNREAD_TOTAL_FIELD, UNREAD_TTL_MS } from './unread-cache.service';
+import { FLUSH, GATE, STALLED } from './ordered-fanout.scripts';
+import { FANOUT_STREAM_MAX_LEN, fanoutStreamKey } from './fanout-stream';
+import { UNREAD_TTL_MS, UnreadCacheService } from './unread-cache.service';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
 const HOLD_MS = 2000;
-const STREAM_MAX_LEN = 100_000;
 const READ_BLOCK_MS = 1000;
+/** Publications Redis refused are retried this often, doubling up to the maximum (well inside HOLD_MS). */
+const RETRY_MIN_MS = 100;
+const RETRY_MAX_MS = 500;
+const COLD_FILL_ATTEMPTS = 10;
+/** A publication Redis refuses for another reason than being unavailable (a bug) is given up after this many tries. */
+const MAX_REFUSALS = 5;
 
 interface Delivery {
   rooms: string[];
@@ -20,80 +28,30 @@ interface Delivery {
 /** One stream entry: deliveries that every node makes to its own sockets. */
 type FanoutEntry = Delivery[];
 
-/**
- * One call per message. Gate per group: a message is appended to the shared fan-out stream only after every lower seq of its group,
- * so the stream holds each group's messages in seq order. A message whose predecessor hasn't arrived is held;
- * one arriving after the sweeper gave up on it is let through rather than lost.
- */
-const GATE = `
-local lastKey, pendingKey, heldKey, stream = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local seq, entry, now, maxLen, group, unreadTtl, roomPrefix =
-  tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
+/** A person whose cached unread count a message changes. */
+export interface UnreadHolder {
+  code: string;
+  unreadKey: string;
+}
 
--- Recipients' cached unread counts (KEYS[5..], codes in ARGV[8..]): one more in this group; a missing
--- cache is reported back so the caller fills it from Postgres.
-local counts, cold = {}, {}
-for i = 5, #KEYS do
-  local code = ARGV[i + 3]
-  if redis.call('EXISTS', KEYS[i]) == 1 then
-    local n = redis.call('HINCRBY', KEYS[i], group, 1)
-    local total = redis.call('HINCRBY', KEYS[i], '${UNREAD_TOTAL_FIELD}', 1)
-    redis.call('PEXPIRE', KEYS[i], unreadTtl)
-    counts[#counts + 1] = { rooms = { roomPrefix .. code }, event = 'unread:count', payload = { total = total, groups = { [group] = n } } }
-  else
-    cold[#cold + 1] = code
-  end
-end
-if #counts > 0 then
-  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', cjson.encode(counts))
-end
-
--- No record (a new group, or one idle past the key's life): wait for seq 1, and let the sweeper release a
--- later seq after HOLD_MS if its predecessors were published before the record was lost.
-local last = tonumber(redis.call('GET', lastKey)) or 0
-if seq <= last then
-  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', entry)
-  return cold
-end
-if seq > last + 1 then
-  redis.call('HSET', pendingKey, tostring(seq), entry)
-  redis.call('EXPIRE', pendingKey, 3600)
-  redis.call('ZADD', heldKey, 'NX', now, group)
-  return cold
-end
-redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', entry)
-last = seq
-while true do
-  local following = redis.call('HGET', pendingKey, tostring(last + 1))
-  if not following then break end
-  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', following)
-  redis.call('HDEL', pendingKey, tostring(last + 1))
-  last = last + 1
-end
-redis.call('SET', lastKey, last, 'EX', 604800)
-if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
-return cold`;
-
-/** Lets a stalled group's held messages through in seq order, skipping the gap. */
-const FLUSH = `
-local lastKey, pendingKey, heldKey, stream = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local maxLen, group = ARGV[1], ARGV[2]
-local seqs = redis.call('HKEYS', pendingKey)
-table.sort(seqs, function(a, b) return tonumber(a) < tonumber(b) end)
-local last = tonumber(redis.call('GET', lastKey)) or 0
-for _, s in ipairs(seqs) do
-  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', redis.call('HGET', pendingKey, s))
-  if tonumber(s) > last then last = tonumber(s) end
-end
-redis.call('DEL', pendingKey)
-redis.call('SET', lastKey, last, 'EX', 604800)
-redis.call('ZREM', heldKey, group)
-return #seqs`;
+/** One message on its way to the gate (kept until Redis has taken it). */
+interface Publication {
+  groupCode: string;
+  seq: number;
+  entry: string;
+  unread: string;
+  /** failures that were not Redis being unavailable */
+  refusals: number;
+}
 
 /**
  * Chat messages reach sockets in seq order per group, from every node. Concurrent sends commit in one order
  * but their fan-out could run in another (and on different nodes); so messages pass a per-group gate in Redis
  * into one shared stream, and every node reads that stream and delivers to its own sockets.
+ *
+ * A publication Redis does not take (away, restarting, LOADING) is kept here and retried until it does,
+ * in seq order per group: later messages of that group queue behind it. The gate drops a seq it has already
+ * released, so a retry whose first attempt did reach Redis delivers nothing twice.
  */
 @Injectable()
 export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
@@ -101,18 +59,30 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   private reader?: RedisClientType;
   private running = false;
   private sweeper?: NodeJS.Timeout;
+  /** Per group, the publications waiting for Redis, in seq order. */
+  private readonly backlog = new Map<string, Publication[]>();
+  private retryTimer?: NodeJS.Timeout;
+  private retrying = false;
+  private retryDelay = RETRY_MIN_MS;
 
   constructor(
     private readonly redis: RedisService,
     private readonly emitter: SocketEmitter,
+    private readonly unread: UnreadCacheService,
   ) {}
 
   private get stream(): string {
-    return this.redis.key('fanout', 'stream');
+    return fanoutStreamKey(this.redis);
   }
 
   private keys(groupCode: string): string[] {
-    return [this.redis.key('fanout', 'last', groupCode), this.redis.key('fanout', 'pending', groupCode), this.redis.key('fanout', 'held'), this.stream];
+    return [
+      this.redis.key('fanout', 'last', groupCode),
+      this.redis.key('fanout', 'pending', groupCode),
+      this.redis.key('fanout', 'held'),
+      this.stream,
+      this.redis.key('fanout', 'skipped', groupCode),
+    ];
   }
 
   async onModuleInit(): Promise<void> {
@@ -120,55 +90,105 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     this.reader.on('error', (err: Error) => this.logger.warn(`fan-out reader: ${err.message}`));
     await this.reader.connect();
     this.running = true;
-    void this.read();
-    this.sweeper = setInterval(() => void this.flushStalled().catch(() => undefined), HOLD_MS / 2);
+    // Read from a concrete position, never '$': a read that fails (Redis away or LOADING) resumes from there,
+    // so what was added meanwhile (the backlog a recovering node publishes) is not skipped.
+    const [newest] = await this.redis.client.xRevRange(this.stream, '+', '-', { COUNT: 1 });
+    this.read(newest?.id ?? '0-0').catch((err: unknown) => this.logger.error({ err }, 'fan-out reader stopped'));
+    this.sweeper = setInterval(() => this.flushStalled().catch((err: unknown) => this.logger.warn(`fan-out sweep: ${(err as Error).message}`)), HOLD_MS / 2);
     this.sweeper.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.running = false;
     clearInterval(this.sweeper);
+    clearTimeout(this.retryTimer);
+    const unsent = [...this.backlog.values()].reduce((n, list) => n + list.length, 0);
+    if (unsent) this.logger.warn(`stopping with ${unsent} message(s) not fanned out (Redis unavailable); clients get them by sync`);
     // The blocking read returns within READ_BLOCK_MS; closing the connection ends it at once.
     await this.reader?.destroy();
   }
 
   /**
-   * Delivers a group's message to these rooms on every node, after all its group's lower seqs, and pushes the
-   * recipients' new unread counts, in one Redis call. Answers the recipients whose counts weren't cached.
+   * Delivers a group's message to these rooms on every node, after all its group's lower seqs, with its
+   * unread effects: one more for each recipient, zero for the author (whose read marker it moved). Never
+   * fails: what Redis does not take now is retried until it does.
    */
-  async publishMessage(
-    groupCode: string,
-    seq: number,
-    rooms: string[],
-    payload: unknown,
-    recipients: { code: string; unreadKey: string }[],
-  ): Promise<string[]> {
+  publishMessage(groupCode: string, seq: number, rooms: string[], payload: unknown, recipients: UnreadHolder[], author: UnreadHolder | null): void {
     const entry: FanoutEntry = [{ rooms, event: 'message:new', payload }];
-    return (await this.redis.client.eval(GATE, {
-      keys: [...this.keys(groupCode), ...recipients.map((r) => r.unreadKey)],
-      arguments: [
-        String(seq),
-        JSON.stringify(entry),
-        String(Date.now()),
-        String(STREAM_MAX_LEN),
-        groupCode,
-        String(UNREAD_TTL_MS),
-        userRoom(''),
-        ...recipients.map((r) => r.code),
-      ],
-    })) as string[];
+    const unread = { r: recipients.map((r) => [r.unreadKey, r.code]), ...(author ? { a: [author.unreadKey, author.code] } : {}) };
+    const publication: Publication = { groupCode, seq, entry: JSON.stringify(entry), unread: JSON.stringify(unread), refusals: 0 };
+    const waiting = this.backlog.get(groupCode);
+    if (waiting) return inSeqOrder(waiting, publication);
+    this.pass(publication).catch((err: unknown) => this.keepForRetry(publication, err));
   }
 
-  /** Deliveries with no order to keep (unread counts), in one stream entry however many users they reach. */
-  async publishBatch(deliveries: Delivery[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    await this.redis.client.xAdd(this.stream, '*', { e: JSON.stringify(deliveries) }, {
-      TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: STREAM_MAX_LEN },
+  private async pass(p: Publication): Promise<void> {
+    const cold = (await this.redis.client.eval(GATE, {
+      keys: this.keys(p.groupCode),
+      arguments: [String(p.seq), p.entry, p.unread, String(FANOUT_STREAM_MAX_LEN), p.groupCode, String(UNREAD_TTL_MS), userRoom('')],
+    })) as string[];
+    if (cold.length) this.fillCold(p.groupCode, cold, p.seq);
+  }
+
+  private keepForRetry(p: Publication, err: unknown): void {
+    let waiting = this.backlog.get(p.groupCode);
+    if (!waiting) {
+      waiting = [];
+      this.backlog.set(p.groupCode, waiting);
+      this.logger.warn(`fan-out of ${p.groupCode} waits for Redis: ${(err as Error).message}`);
+    }
+    inSeqOrder(waiting, p);
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer || this.retrying || !this.running) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.retryBacklog().catch((err: unknown) => this.logger.error({ err }, 'fan-out retry failed'));
+    }, this.retryDelay);
+    this.retryTimer.unref();
+  }
+
+  /** Publishes each group's waiting messages in order; stops at the first refusal and tries again later. */
+  private async retryBacklog(): Promise<void> {
+    this.retrying = true;
+    try {
+      for (const [groupCode, waiting] of this.backlog) {
+        while (waiting.length) {
+          await this.pass(waiting[0]).catch((err: unknown) => this.refused(waiting[0], err));
+          waiting.shift();
+        }
+        this.backlog.delete(groupCode);
+        this.logger.log(`fan-out of ${groupCode} caught up`);
+      }
+      this.retryDelay = RETRY_MIN_MS;
+    } catch {
+      this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+    } finally {
+      this.retrying = false;
+    }
+    if (this.backlog.size) this.scheduleRetry();
+  }
+
+  /** Rethrows while Redis is unavailable (try again later); a publication it keeps refusing otherwise is dropped. */
+  private refused(p: Publication, err: unknown): void {
+    if (isDependencyUnavailable(err) || ++p.refusals < MAX_REFUSALS) throw err;
+    this.logger.error({ err }, `fan-out of ${p.groupCode} gave up on seq ${p.seq} (clients get it by sync)`);
+  }
+
+  /** Counts not cached (or not exactly) come from Postgres, where the released messages are already counted. */
+  private fillCold(groupCode: string, codes: string[], seenUpTo: number, attempt = 1): void {
+    this.unread.fill(codes, groupCode, seenUpTo).catch((err: unknown) => {
+      this.logger.warn(`unread counts for ${groupCode} (attempt ${attempt}): ${(err as Error).message}`);
+      if (attempt < COLD_FILL_ATTEMPTS && this.running) {
+        setTimeout(() => this.fillCold(groupCode, codes, seenUpTo, attempt + 1), RETRY_MAX_MS * attempt).unref();
+      }
     });
   }
 
-  private async read(): Promise<void> {
-    let lastId = '$';
+  private async read(from: string): Promise<void> {
+    let lastId = from;
     while (this.running && this.reader?.isOpen) {
       try {
         const reply = await this.reader.xRead({ key: this.stream, id: lastId }, { BLOCK: READ_BLOCK_MS, COUNT: 500 });
@@ -202,10 +222,20 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async flushStalled(): Promise<void> {
-    const stalled = await this.redis.client.zRangeByScore(this.redis.key('fanout', 'held'), 0, Date.now() - HOLD_MS);
+    const stalled = (await this.redis.client.eval(STALLED, { keys: [this.redis.key('fanout', 'held')], arguments: [String(HOLD_MS)] })) as string[];
     for (const groupCode of stalled) {
-      const released = await this.redis.client.eval(FLUSH, { keys: this.keys(groupCode), arguments: [String(STREAM_MAX_LEN), groupCode] });
-      this.logger.warn(`fan-out of ${groupCode}: let ${String(released)} held message(s) past a missing seq`);
+      const [released, cold] = (await this.redis.client.eval(FLUSH, {
+        keys: this.keys(groupCode),
+        arguments: [String(FANOUT_STREAM_MAX_LEN), groupCode, String(UNREAD_TTL_MS), userRoom(''), String(HOLD_MS)],
+      })) as [number, string[]];
+      if (released > 0) this.logger.warn(`fan-out of ${groupCode}: let ${released} held message(s) past a missing seq`);
+      if (cold.length) this.fillCold(groupCode, cold, 0);
     }
   }
+}
+
+function inSeqOrder(list: Publication[], p: Publication): void {
+  let i = list.length;
+  while (i > 0 && list[i - 1].seq > p.seq) i--;
+  list.splice(i, 0, p);
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config.schema';
 import { PresenceService, presenceBucket } from '../modules/presence/presence.service';
@@ -19,6 +19,7 @@ export const presenceRoom = (userCode: string) => `presence:${userCode}`;
  */
 @Injectable()
 export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(PresenceBroadcaster.name);
   private sweep?: NodeJS.Timeout;
   private sweepTick = 0;
   private readonly pending = new Map<string, NodeJS.Timeout>();
@@ -31,7 +32,7 @@ export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.sweep = setInterval(() => void this.sweepSlice().catch(() => undefined), SWEEP_MS / SWEEP_SLICES);
+    this.sweep = setInterval(() => this.sweepSlice().catch((err: unknown) => this.failed('sweeping presence', err)), SWEEP_MS / SWEEP_SLICES);
     this.sweep.unref();
   }
 
@@ -55,10 +56,14 @@ export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
     // Going offline is announced only if still offline after the grace time, so quick reconnects don't flap.
     const timer = setTimeout(() => {
       this.pending.delete(userCode);
-      void this.announceIfChanged([userCode]).catch(() => undefined);
+      this.announceIfChanged([userCode]).catch((err: unknown) => this.failed('announcing an offline user', err));
     }, this.config.PRESENCE_OFFLINE_GRACE_MS);
     timer.unref();
     this.pending.set(userCode, timer);
+  }
+
+  private failed(what: string, err: unknown): void {
+    this.logger.warn(`${what}: ${(err as Error).message}`);
   }
 
   /**

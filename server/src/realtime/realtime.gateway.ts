@@ -90,7 +90,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         () => next(new Error('unauthorized')),
       );
     });
-    this.watchRefresh = setInterval(() => void this.refreshWatches(), WATCH_REFRESH_MS);
+    this.watchRefresh = setInterval(() => this.refreshWatches(), WATCH_REFRESH_MS);
     this.watchRefresh.unref();
   }
 
@@ -143,7 +143,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       if (!sendLimit.take()) throw tooManyRequests(1);
       const dto = await validatePayload(SocketSendDto, body);
       const message = await this.messages.send(user, dto.groupCode, dto);
-      void this.presence.recordActivity(user.code);
+      this.recordActivity(user.code);
       return { message: toMessagePayload(message) };
     });
   }
@@ -196,7 +196,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('activity')
   activity(@ConnectedSocket() socket: Socket): void {
     const state = stateOf(socket);
-    if (!state.expired) void this.presence.recordActivity(state.user.code).catch(() => undefined);
+    if (!state.expired) this.recordActivity(state.user.code);
+  }
+
+  /** Best effort and never awaited: a send or a ping must not wait for, or fail with, Redis. */
+  private recordActivity(userCode: string): void {
+    this.presence.recordActivity(userCode).catch((err: unknown) => this.logger.warn(`recording activity: ${(err as Error).message}`));
   }
 
   @SubscribeMessage('presence:watch')
@@ -250,10 +255,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     });
   }
 
-  private async refreshWatches(): Promise<void> {
+  private refreshWatches(): void {
     const watches = [...this.server.of('/').sockets.values()]
       .filter(hasState)
       .flatMap((s) => [...stateOf(s).watching].map((groupCode) => ({ groupCode, userCode: stateOf(s).user.code, socketId: s.id })));
-    await this.watchers.refresh(watches).catch((err: unknown) => this.logger.warn({ err }, 'refreshing watches'));
+    this.watchers.refresh(watches).catch((err: unknown) => this.logger.warn({ err }, 'refreshing watches'));
   }
 }

@@ -1,6 +1,7 @@
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { RedisClientType } from 'redis';
 import type { Server, ServerOptions } from 'socket.io';
 import { RedisService } from '../redis/redis.service';
 
@@ -28,7 +29,7 @@ export class RedisIoAdapter extends IoAdapter {
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
     });
     server.adapter(
-      createAdapter(this.redis.client, {
+      createAdapter(withObservedFireAndForget(this.redis.client), {
         streamName: this.redis.key('socket.io'),
         channelPrefix: this.redis.key('socket.io'),
         sessionKeyPrefix: this.redis.key('sio', 'session:'),
@@ -40,4 +41,29 @@ export class RedisIoAdapter extends IoAdapter {
     );
     return server;
   }
+}
+
+/** Commands the streams adapter starts without awaiting or catching them. */
+const FORGOTTEN_BY_ADAPTER = new Set<PropertyKey>(['set', 'publish', 'sPublish']);
+const adapterLogger = new Logger('RedisIoAdapter');
+
+/**
+ * The streams adapter saves a dropped socket's session (SET) and publishes pub/sub messages without awaiting
+ * them, so while Redis is away or LOADING their failures would be unhandled rejections that end the process.
+ * This view of the client logs those failures instead; callers that do await still see them.
+ */
+function withObservedFireAndForget(client: RedisClientType): RedisClientType {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      const bound = (value as (...args: unknown[]) => unknown).bind(target);
+      if (!FORGOTTEN_BY_ADAPTER.has(prop)) return bound;
+      return (...args: unknown[]) => {
+        const result = bound(...args);
+        if (result instanceof Promise) result.catch((err: unknown) => adapterLogger.warn(`socket.io adapter ${String(prop)}: ${(err as Error).message}`));
+        return result;
+      };
+    },
+  });
 }

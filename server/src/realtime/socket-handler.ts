@@ -59,7 +59,8 @@ export async function respond<T extends object>(run: () => Promise<T>): Promise<
     return { ok: true, ...(await run()) };
   } catch (err) {
     const { envelope } = toEnvelope(err);
-    if (envelope.code >= 500) logger.error({ err }, 'socket handler failed');
+    if (envelope.code === 503) logger.warn(`socket handler: dependency unavailable: ${(err as Error).message}`);
+    else if (envelope.code >= 500) logger.error({ err }, 'socket handler failed');
     return { ok: false, error: { code: envelope.code, message: envelope.message } };
   }
 }

@@ -1,28 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { UnreadCountPayload } from '../contracts/socket-events';
+import { UnreadCountPayload, userRoom } from '../contracts/socket-events';
 import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
 import { RedisService } from '../redis/redis.service';
+import { FANOUT_STREAM_MAX_LEN, fanoutStreamKey } from './fanout-stream';
+import { APPLY_READ, FILL, TOTAL_FIELD, WATERMARK_SUFFIX } from './unread-cache.scripts';
 
-export const UNREAD_TOTAL_FIELD = '_total';
 export const UNREAD_TTL_MS = 10 * 60 * 1000;
-const TOTAL = UNREAD_TOTAL_FIELD;
-const TTL_MS = UNREAD_TTL_MS;
 
-/** Sets one group's count after a read and moves the total by the difference; false when not cached. */
-const SET_GROUP = `
-local key = KEYS[1]
-if redis.call('EXISTS', key) == 0 then return false end
-local old = tonumber(redis.call('HGET', key, ARGV[1]) or '0')
-local new = tonumber(ARGV[2])
-if new == 0 then redis.call('HDEL', key, ARGV[1]) else redis.call('HSET', key, ARGV[1], new) end
-local total = redis.call('HINCRBY', key, '${TOTAL}', new - old)
-redis.call('PEXPIRE', key, ARGV[3])
-return total`;
+interface GroupCount {
+  code: string;
+  unread: number;
+  lastSeq: number;
+}
 
 /**
- * Unread counts for pushes, so a message costs no query per recipient (the fan-out's message script
- * increments the cached counts in the same Redis call that publishes the message). Each user's counts live in a hash (group → n, plus the total) filled from Postgres when
- * missing and refilled on every read; entries expire, so any drift heals. REST answers stay exact from Postgres.
+ * Unread counts for pushes, so a message costs no query per recipient: the fan-out's message script moves the
+ * cached counts in the same Redis call that publishes the message, in seq order. Each user's counts live in a
+ * hash (group → n, the seq each count accounts for, and the total), filled from Postgres when missing or when
+ * a change can't be applied exactly; entries expire, so any drift heals. Every change is pushed through the
+ * fan-out stream in the script that makes it, so pushes reach clients in the order they were computed.
+ * REST answers stay exact from Postgres.
  */
 @Injectable()
 export class UnreadCacheService {
@@ -31,58 +28,61 @@ export class UnreadCacheService {
     private readonly groups: ChatGroupsRepository,
   ) {}
 
-  private key(userCode: string): string {
+  /** The Redis key of a user's cached counts (the fan-out's message script moves it). */
+  keyOf(userCode: string): string {
     return this.redis.key('unread', userCode);
   }
 
-  /** The Redis key of a user's cached counts (the fan-out's message script increments it). */
-  keyOf(userCode: string): string {
-    return this.key(userCode);
-  }
-
-  /** After a read: the group's remaining count and the user's new total. */
-  async groupRead(userCode: string, groupCode: string, unread: number): Promise<UnreadCountPayload> {
-    const total = await this.redis.client.eval(SET_GROUP, {
-      keys: [this.key(userCode)],
-      arguments: [groupCode, String(unread), String(TTL_MS)],
+  /** After a read: sets the group's count (what Postgres said is left, up to `lastSeq`) and pushes the new counts. */
+  async read(userCode: string, groupCode: string, unread: number, lastSeq: number): Promise<UnreadCountPayload> {
+    const total = await this.redis.client.eval(APPLY_READ, {
+      keys: [this.keyOf(userCode), fanoutStreamKey(this.redis)],
+      arguments: [groupCode, String(unread), String(lastSeq), String(UNREAD_TTL_MS), userRoom(userCode), String(FANOUT_STREAM_MAX_LEN)],
     });
-    if (total === null) {
-      const fresh = (await this.refresh([userCode])).get(userCode)!;
-      return { total: fresh.total, groups: { [groupCode]: fresh.groups[groupCode] ?? 0 } };
-    }
-    return { total: Number(total), groups: { [groupCode]: unread } };
+    if (total !== null) return { total: Number(total), groups: { [groupCode]: unread } };
+    return (await this.fill([userCode], groupCode, lastSeq)).get(userCode)!;
   }
 
   /** The user's counts, from the cache when it holds them. */
   async current(userCode: string): Promise<UnreadCountPayload> {
-    const cached = await this.redis.client.hGetAll(this.key(userCode));
-    if (cached[TOTAL] === undefined) return (await this.refresh([userCode])).get(userCode)!;
-    const { [TOTAL]: total, ...groups } = cached;
-    return { total: Number(total), groups: Object.fromEntries(Object.entries(groups).map(([g, n]) => [g, Number(n)])) };
+    const cached = await this.redis.client.hGetAll(this.keyOf(userCode));
+    if (cached[TOTAL_FIELD] === undefined) {
+      const rows = (await this.snapshot([userCode])).get(userCode)!.filter((g) => g.unread > 0);
+      return { total: rows.reduce((sum, g) => sum + g.unread, 0), groups: Object.fromEntries(rows.map((g) => [g.code, g.unread])) };
+    }
+    const { [TOTAL_FIELD]: total, ...fields } = cached;
+    const counts = Object.entries(fields).filter(([g]) => !g.endsWith(WATERMARK_SUFFIX));
+    return { total: Number(total), groups: Object.fromEntries(counts.map(([g, n]) => [g, Number(n)])) };
   }
 
-  /** Forgets users' counts (after deletes); the next push recomputes them. */
-  async forget(userCodes: string[]): Promise<void> {
-    if (userCodes.length) await this.redis.client.del(userCodes.map((c) => this.key(c)));
-  }
-
-  /** Recomputes users' counts from Postgres and caches them. */
-  async refresh(userCodes: string[]): Promise<Map<string, UnreadCountPayload>> {
-    const counts = new Map<string, UnreadCountPayload>(userCodes.map((c) => [c, { total: 0, groups: {} }]));
-    for (const row of await this.groups.unreadByUserCodes(userCodes)) {
-      if (row.unread <= 0) continue;
-      const c = counts.get(row.user_code)!;
-      c.groups[row.code] = row.unread;
-      c.total += row.unread;
-    }
-    const multi = this.redis.client.multi();
-    for (const [code, c] of counts) {
-      const key = this.key(code);
-      multi.del(key);
-      multi.hSet(key, { ...Object.fromEntries(Object.entries(c.groups).map(([g, n]) => [g, String(n)])), [TOTAL]: String(c.total) });
-      multi.pExpire(key, TTL_MS);
-    }
-    await multi.exec();
+  /**
+   * Recomputes users' counts from Postgres, caches them and pushes each one's total and its count in this
+   * group. `seenUpTo`: a seq of the group the caller knows committed (accounted for even if the group is
+   * read to the end and so absent from the snapshot).
+   */
+  async fill(userCodes: string[], groupCode: string, seenUpTo = 0): Promise<Map<string, UnreadCountPayload>> {
+    const groups = await this.snapshot(userCodes);
+    const counts = new Map<string, UnreadCountPayload>();
+    await Promise.all(
+      userCodes.map(async (code) => {
+        const rows = groups.get(code)!;
+        if (!rows.some((r) => r.code === groupCode)) rows.push({ code: groupCode, unread: 0, lastSeq: seenUpTo });
+        const [total, n] = (await this.redis.client.eval(FILL, {
+          keys: [this.keyOf(code), fanoutStreamKey(this.redis)],
+          arguments: [String(UNREAD_TTL_MS), userRoom(code), String(FANOUT_STREAM_MAX_LEN), groupCode, ...rows.flatMap((r) => [r.code, String(r.unread), String(r.lastSeq)])],
+        })) as [number, number];
+        counts.set(code, { total, groups: { [groupCode]: n } });
+      }),
+    );
     return counts;
+  }
+
+  /** Per user, the groups with anything after their read marker: what is unread, counted up to which seq. */
+  private async snapshot(userCodes: string[]): Promise<Map<string, GroupCount[]>> {
+    const groups = new Map(userCodes.map((c) => [c, [] as GroupCount[]]));
+    for (const row of await this.groups.unreadByUserCodes(userCodes)) {
+      groups.get(row.user_code)?.push({ code: row.code, unread: Math.max(row.unread, 0), lastSeq: Number(row.last_seq) });
+    }
+    return groups;
   }
 }

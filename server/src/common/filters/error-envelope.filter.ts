@@ -2,6 +2,10 @@ import { ArgumentsHost, BadRequestException, Catch, ExceptionFilter, HttpExcepti
 import type { Request, Response } from 'express';
 import { AppError, ErrorEnvelope, ErrorKey } from '../errors';
 import { allowedMethods } from '../middleware/route-methods';
+import { isDependencyUnavailable } from './unavailable';
+
+/** What a 503 for an unavailable database or Redis suggests the client waits before trying again. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 const KEY_BY_STATUS: Record<number, string> = {
   400: ErrorKey.BadRequest,
@@ -45,6 +49,12 @@ export function toEnvelope(error: unknown): { envelope: ErrorEnvelope; headers: 
     const message = bp.type === 'entity.parse.failed' ? ErrorKey.MalformedJson : (KEY_BY_STATUS[status] ?? ErrorKey.BadRequest);
     return { envelope: { code: status, message }, headers: {} };
   }
+  if (isDependencyUnavailable(error)) {
+    return {
+      envelope: { code: HttpStatus.SERVICE_UNAVAILABLE, message: ErrorKey.Unavailable },
+      headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) },
+    };
+  }
   return { envelope: { code: HttpStatus.INTERNAL_SERVER_ERROR, message: ErrorKey.Internal }, headers: {} };
 }
 
@@ -66,7 +76,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const req = host.switchToHttp().getRequest<Request>();
     const { envelope, headers } = methodNotAllowed(error, req) ?? toEnvelope(error);
-    if (envelope.code >= 500) {
+    if (envelope.code === HttpStatus.SERVICE_UNAVAILABLE && !(error instanceof HttpException)) {
+      this.logger.warn({ path: req.originalUrl, requestId: req.id }, `dependency unavailable: ${(error as Error).message}`);
+    } else if (envelope.code >= 500) {
       this.logger.error({ err: error, path: req.originalUrl, requestId: req.id }, 'unhandled error');
     }
     if (res.headersSent) return;

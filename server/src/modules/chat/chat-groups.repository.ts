@@ -215,9 +215,10 @@ export class ChatGroupsRepository {
   }
 
   /** The same counts for many users at once (by user code), for filling the realtime cache. */
-  unreadByUserCodes(userCodes: string[]): Promise<{ user_code: string; code: string; unread: number }[]> {
+  /** Per user and group with anything after the user's marker: the unread count and the group's last seq it counts up to. */
+  unreadByUserCodes(userCodes: string[]): Promise<{ user_code: string; code: string; unread: number; last_seq: string }[]> {
     return this.db.query(
-      `SELECT u.code AS user_code, g.code, ${UNREAD_SQL}::int AS unread
+      `SELECT u.code AS user_code, g.code, ${UNREAD_SQL}::int AS unread, g.last_seq
        FROM "user" u JOIN chat_participant p ON p.user_id = u.id JOIN chat_group g ON g.id = p.group_id
        WHERE u.code = ANY($1::varchar[]) AND g.last_seq > p.read_seq`,
       [userCodes],
@@ -225,16 +226,18 @@ export class ChatGroupsRepository {
   }
 
   /** Moves the read marker forward only, never past the group's last message; answers what stays unread. */
-  async markRead(groupId: string, userId: string, seq: number): Promise<{ readSeq: number; unread: number }> {
-    const rows: { read_seq: string; unread: number }[] = await this.db.query(
+  async markRead(groupId: string, userId: string, seq: number): Promise<{ readSeq: number; unread: number; lastSeq: number }> {
+    const rows: { read_seq: string; unread: number; last_seq: string }[] = await this.db.query(
       `WITH moved AS (
          UPDATE chat_participant p SET read_seq = GREATEST(p.read_seq, LEAST($3::bigint, g.last_seq))
          FROM chat_group g WHERE g.id = p.group_id AND p.group_id = $1 AND p.user_id = $2
          RETURNING p.group_id, p.user_id, p.read_seq, g.last_seq
        )
-       SELECT p.read_seq, CASE WHEN p.read_seq >= p.last_seq THEN 0 ELSE ${UNREAD_SQL}::int END AS unread FROM moved p`,
+       SELECT p.read_seq, p.last_seq, CASE WHEN p.read_seq >= p.last_seq THEN 0 ELSE ${UNREAD_SQL}::int END AS unread FROM moved p`,
       [groupId, userId, seq],
     );
-    return rows.length ? { readSeq: Number(rows[0].read_seq), unread: rows[0].unread } : { readSeq: 0, unread: 0 };
+    return rows.length
+      ? { readSeq: Number(rows[0].read_seq), unread: rows[0].unread, lastSeq: Number(rows[0].last_seq) }
+      : { readSeq: 0, unread: 0, lastSeq: 0 };
   }
 }

@@ -43,10 +43,14 @@ export class ChatMessageInsertQueue {
     if (lane.busy || lane.queue.length === 0) return;
     lane.busy = true;
     setImmediate(() => {
-      void this.run(lane.queue.splice(0, MAX_BATCH)).finally(() => {
-        lane.busy = false;
-        this.schedule(lane);
-      });
+      const batch = lane.queue.splice(0, MAX_BATCH);
+      this.run(batch)
+        // run() settles every item itself; should it ever throw, its senders get the error rather than a hang.
+        .catch((err: unknown) => batch.forEach((p) => p.reject(err)))
+        .finally(() => {
+          lane.busy = false;
+          this.schedule(lane);
+        });
     });
   }
 

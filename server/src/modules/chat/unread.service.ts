@@ -32,8 +32,8 @@ export class UnreadService {
 
   /** Moves the read marker; the promise settles once listeners (the realtime push) have run. */
   async markRead(user: AuthUser, group: ChatGroupEntity, seq: number): Promise<number> {
-    const { readSeq, unread } = await this.groups.markRead(group.id, user.id, seq);
-    await this.events.emit('group.read', { groupCode: group.code, userCode: user.code, seq: readSeq, unread });
+    const { readSeq, unread, lastSeq } = await this.groups.markRead(group.id, user.id, seq);
+    await this.events.emit('group.read', { groupCode: group.code, userCode: user.code, seq: readSeq, unread, lastSeq });
     return readSeq;
   }
 }

@@ -19,6 +19,8 @@ export class TimezonesService {
         return cached.zones;
       })
       .finally(() => (building = undefined));
+    // The hourly rebuild runs behind the old list and nobody awaits it; a failure just leaves the old list.
+    if (cached) building.catch(() => undefined);
     return cached?.zones ?? building;
   }
 }

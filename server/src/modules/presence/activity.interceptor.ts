@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
 import { PresenceService } from './presence.service';
@@ -6,12 +6,14 @@ import { PresenceService } from './presence.service';
 /** Every authenticated HTTP request counts as activity (the service throttles the Redis writes). */
 @Injectable()
 export class ActivityInterceptor implements NestInterceptor {
+  private readonly logger = new Logger(ActivityInterceptor.name);
+
   constructor(private readonly presence: PresenceService) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() === 'http') {
       const code = ctx.switchToHttp().getRequest<Request>().user?.code;
-      if (code) void this.presence.recordActivity(code).catch(() => undefined);
+      if (code) this.presence.recordActivity(code).catch((err: unknown) => this.logger.warn(`recording activity: ${(err as Error).message}`));
     }
     return next.handle();
   }
