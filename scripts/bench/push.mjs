@@ -8,9 +8,9 @@
 // Prints figures; asserts nothing. Usage: npm run bench:push [-- groups=20 recipients=100 rounds=3 singles=100]
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { createBenchDatabase } from './bench-database.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,27 +23,15 @@ const ROUNDS = Number(args.rounds ?? 3);
 const SINGLES = Number(args.singles ?? 100);
 const CONCURRENCY = String(args.concurrency ?? 50);
 
-const { Client } = require('pg');
 const webpush = require('web-push');
 const { LocalPushService } = require(path.join(ROOT, 'dist/test/push-service/push-service.js'));
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `parley_bench_${randomBytes(4).toString('hex')}`;
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${database}"`);
+const bench = await createBenchDatabase();
 
 const push = await LocalPushService.start();
 const vapid = webpush.generateVAPIDKeys();
 const env = {
-  NODE_ENV: 'test',
-  DATABASE_URL: url.toString(),
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `parley-bench:${database}:`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'silent',
+  ...bench.env,
   MIGRATIONS_RUN: 'false',
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -77,7 +65,7 @@ let ds;
 try {
   const { DataSource } = require('typeorm');
   const { dataSourceOptions, runMigrations } = require(path.join(ROOT, 'dist/server/src/database/data-source.js'));
-  ds = await new DataSource(dataSourceOptions({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: 4 })).initialize();
+  ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);
 
   // Seed: GROUPS groups of one sender + RECIPIENTS recipients, each recipient with one subscription; one 1:1 chat.
@@ -201,6 +189,5 @@ try {
   await redis.connect();
   for await (const keys of redis.scanIterator({ MATCH: `${env.REDIS_PREFIX}*`, COUNT: 1000 })) if (keys.length) await redis.del(keys);
   await redis.quit();
-  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
+  await bench.drop();
 }

@@ -10,32 +10,18 @@
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { createBenchDatabase } from './bench-database.mjs';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('pg');
 const { io } = require('socket.io-client');
 const SECONDS = Number(process.argv[2] ?? 5);
 const FLOODERS = Number(process.argv[3] ?? 5);
 const GROUPS = 100;
 const PER_GROUP = 200;
 const BIG = 20_000;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `parley_bench_${randomBytes(4).toString('hex')}`;
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
+const bench = await createBenchDatabase();
 
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${database}"`);
-
-Object.assign(process.env, {
-  NODE_ENV: 'test',
-  DATABASE_URL: url.toString(),
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `parley-bench:${database}:`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'silent',
-});
+Object.assign(process.env, bench.env);
 
 const quantiles = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -49,7 +35,7 @@ const sockets = [];
 try {
   const { DataSource } = require('typeorm');
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
-  const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: 4 })).initialize();
+  const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);
   const [instance] = await ds.query(`INSERT INTO instance (code, name, is_default) VALUES ('benchinst', 'Bench', true) RETURNING id`);
   const users = await ds.query(
@@ -161,6 +147,5 @@ try {
 } finally {
   for (const s of sockets) s.close();
   if (app) await app.close();
-  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
+  await bench.drop();
 }

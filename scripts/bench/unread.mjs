@@ -4,31 +4,16 @@
 // server in-process and times GET /api/message/UnreadCount and GET /api/message/groups. Prints figures; asserts nothing.
 // Usage: npm run build:server && node scripts/bench/unread.mjs [groups=1000] [messages=100000]
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { createBenchDatabase } from './bench-database.mjs';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('pg');
 const GROUPS = Number(process.argv[2] ?? 1000);
 const MESSAGES = Number(process.argv[3] ?? 100000);
 const ROUNDS = 30;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `parley_bench_${randomBytes(4).toString('hex')}`;
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
+const bench = await createBenchDatabase();
 
-const admin = new Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${database}"`);
-
-Object.assign(process.env, {
-  NODE_ENV: 'test',
-  DATABASE_URL: url.toString(),
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `parley-bench:${database}:`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'silent',
-});
+Object.assign(process.env, bench.env);
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -40,7 +25,7 @@ let app;
 try {
   const { DataSource } = require('typeorm');
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
-  const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: 4 })).initialize();
+  const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);
 
   const t0 = performance.now();
@@ -119,6 +104,5 @@ try {
   await ds.destroy();
 } finally {
   if (app) await app.close();
-  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
+  await bench.drop();
 }
