@@ -2,6 +2,9 @@
 const swc = ['@swc/jest', { swcrc: false, ...require('./test/utils/swc-options.json') }];
 const clientSwc = ['@swc/jest', { swcrc: false, ...require('./client/jest/swc-options.json') }];
 
+// #shared/* (package.json "imports", tsconfig "paths"): from the TypeScript sources here, from dist/ at runtime.
+const SHARED_ALIAS = { '^#shared/(.*)$': '<rootDir>/shared/$1' };
+
 module.exports = {
   // testTimeout is a global option (a project's own is ignored); browser specs set their own, longer one.
   testTimeout: 30000,
@@ -11,9 +14,15 @@ module.exports = {
       // node, plus: an unhandled promise rejection anywhere in a file fails it (test/utils/guarded-node-environment.ts).
       testEnvironment: '<rootDir>/test/utils/guarded-node-environment.ts',
       rootDir: __dirname,
-      roots: ['<rootDir>/server', '<rootDir>/workers', '<rootDir>/test'],
-      testMatch: ['<rootDir>/server/**/*.spec.ts', '<rootDir>/workers/**/*.spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      roots: ['<rootDir>/shared', '<rootDir>/server', '<rootDir>/workers', '<rootDir>/test'],
+      testMatch: [
+        '<rootDir>/shared/**/*.spec.ts',
+        '<rootDir>/server/**/*.spec.ts',
+        '<rootDir>/workers/**/*.spec.ts',
+        '<rootDir>/test/e2e/**/*.e2e-spec.ts',
+      ],
       transform: { '^.+\\.ts$': swc },
+      moduleNameMapper: SHARED_ALIAS,
       globalSetup: '<rootDir>/test/utils/global-setup.ts',
       globalTeardown: '<rootDir>/test/utils/global-teardown.ts',
     },
@@ -35,6 +44,7 @@ module.exports = {
       roots: ['<rootDir>/test/browser'],
       testMatch: ['<rootDir>/test/browser/*.browser-spec.ts'],
       transform: { '^.+\\.ts$': swc },
+      moduleNameMapper: SHARED_ALIAS,
       globalSetup: '<rootDir>/test/browser/global-setup.ts',
       globalTeardown: '<rootDir>/test/browser/global-teardown.ts',
     },

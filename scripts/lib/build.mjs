@@ -48,7 +48,7 @@ const mtime = (file) => {
 
 const serverSources = () =>
   newestMtime(
-    ['server/src', 'workers/src', 'migrations', 'tsconfig.json', 'tsconfig.build.json'].map((p) => path.join(ROOT, p)),
+    ['shared', 'server/src', 'workers/src', 'migrations', 'package.json', 'tsconfig.json', 'tsconfig.build.json'].map((p) => path.join(ROOT, p)),
     (file) => /\.(ts|json)$/.test(file) && !file.endsWith('.spec.ts'),
   );
 

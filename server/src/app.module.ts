@@ -1,14 +1,15 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
-import { ConfigModule } from './config/config.module';
+import { ConfigModule } from '#shared/config/config.module';
 import { ErrorEnvelopeFilter } from './common/filters/error-envelope.filter';
 import { AuthGuard } from './common/guards/auth.guard';
 import { Authenticator } from './common/guards/authenticator';
 import { RolesGuard } from './common/guards/roles.guard';
 import { InstanceMiddleware } from './common/middleware/instance.middleware';
 import { loggerOptions } from './common/logger';
-import { DatabaseModule } from './database/database.module';
+import { DatabaseModule } from '#shared/database/database.module';
+import { serverSchema } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
@@ -22,13 +23,13 @@ import { InstancesModule } from './modules/instances/instances.module';
 import { MiscModule } from './modules/misc/misc.module';
 import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
-import { RedisModule } from './redis/redis.module';
+import { RedisModule } from '#shared/redis/redis.module';
 
 @Module({
   imports: [
     ConfigModule,
     LoggerModule.forRootAsync(loggerOptions),
-    DatabaseModule,
+    DatabaseModule.forRoot(serverSchema),
     RedisModule,
     InstancesModule,
     // Auth before users: its GET User/AuthProviders must be routed before GET user/:id.

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config/load-config';
+import { ConfigError, loadConfig } from '#shared/config/load-config';
 
 async function bootstrap(): Promise<void> {
   // The environment is checked before the application's modules load, so a bad variable is reported at once.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { DEFAULT_PASSWORD, type TestUser, createGroup, createUser } from '../factories';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 

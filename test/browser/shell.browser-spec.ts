@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DEFAULT_PASSWORD, createInstance, createUser, uniqueEmail } from '../factories';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 
 /** Page-side globals for the predicates that run in the browser (the tests' tsconfig has no DOM types). */

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { createInstance, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { postJob } from './marketplace.helpers';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { DomainEvents } from '../../server/src/common/events/domain-events';
-import { MessageCreatedEvent } from '../../server/src/contracts/events';
-import { Role } from '../../server/src/contracts/roles';
+import { MessageCreatedEvent } from '#shared/contracts/events';
+import { Role } from '#shared/contracts/roles';
 import { createGroup, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 

@@ -6,9 +6,9 @@ import { AppModule } from '../../server/src/app.module';
 import { configureApp } from '../../server/src/app.setup';
 import { Public } from '../../server/src/common/decorators/public.decorator';
 import { conflict, tooManyRequests } from '../../server/src/common/errors';
-import { APP_CONFIG } from '../../server/src/config/config.module';
-import { loadConfig } from '../../server/src/config/load-config';
-import { Role } from '../../server/src/contracts/roles';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { loadConfig } from '#shared/config/load-config';
+import { Role } from '#shared/contracts/roles';
 import { createInstance, createUser, TestUser } from '../factories';
 import { testEnv } from '../utils/test-env';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { createInstance, createUser, defaultInstance } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 

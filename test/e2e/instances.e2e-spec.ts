@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { InstanceEntity } from '../../server/src/modules/instances/instance.entity';
 import { createInstance, createUser, defaultInstance, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { createClient } from 'redis';
-import { configSchema } from '../../server/src/config/config.schema';
+import { configSchema } from '#shared/config/config.schema';
 import { readTestRun } from '../utils/test-env';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -1,4 +1,4 @@
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { createInstance, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { as, future, postJob, version } from './marketplace.helpers';

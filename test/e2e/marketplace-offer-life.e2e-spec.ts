@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { OfferStatus } from '../../server/src/contracts/offers';
-import { Role } from '../../server/src/contracts/roles';
+import { OfferStatus } from '#shared/contracts/offers';
+import { Role } from '#shared/contracts/roles';
 import { createUser, TestUser } from '../factories';
 import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
 import { as, future, HAPPY_PATH, makeOffer, move, offerIn, postJob, price } from './marketplace.helpers';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { actorOf, findTransition, OFFER_STATUSES, OFFER_TRANSITIONS, OfferStatus, PARTY_CALLS } from '../../server/src/contracts/offers';
-import { Role } from '../../server/src/contracts/roles';
+import { actorOf, findTransition, OFFER_STATUSES, OFFER_TRANSITIONS, OfferStatus, PARTY_CALLS } from '#shared/contracts/offers';
+import { Role } from '#shared/contracts/roles';
 import { createInstance, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { as, move, OfferRef, offerIn, PartyCallName, postJob } from './marketplace.helpers';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { OfferStatus } from '../../server/src/contracts/offers';
+import { OfferStatus } from '#shared/contracts/offers';
 import { ManualPaymentProvider } from '../../server/src/modules/marketplace/payments/manual-payment.provider';
 import { createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';

@@ -1,4 +1,4 @@
-import { OfferStatus } from '../../server/src/contracts/offers';
+import { OfferStatus } from '#shared/contracts/offers';
 import { TestUser } from '../factories';
 import { TestApp } from '../utils/create-app';
 

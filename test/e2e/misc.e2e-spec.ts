@@ -1,4 +1,4 @@
-import { CURRENCIES, DEFAULT_CURRENCY } from '../../server/src/contracts/currencies';
+import { CURRENCIES, DEFAULT_CURRENCY } from '#shared/contracts/currencies';
 import { createTestApp, TestApp } from '../utils/create-app';
 
 interface Zone {

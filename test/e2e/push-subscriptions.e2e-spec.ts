@@ -1,6 +1,6 @@
 import { TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { createInstance, createUser, TestUser } from '../factories';
 import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService } from '../push-service/push-service';

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
-import { Role } from '../../server/src/contracts/roles';
-import { RedisService } from '../../server/src/redis/redis.service';
+import { Role } from '#shared/contracts/roles';
+import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 

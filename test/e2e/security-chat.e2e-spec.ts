@@ -1,7 +1,7 @@
 import { TestingModule } from '@nestjs/testing';
 import { createECDH, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next } from '../utils/sockets';
 import { makeOffer, postJob } from './marketplace.helpers';

@@ -1,6 +1,6 @@
-import { Role } from '../../server/src/contracts/roles';
-import { PresenceService } from '../../server/src/modules/presence/presence.service';
-import { RedisService } from '../../server/src/redis/redis.service';
+import { Role } from '#shared/contracts/roles';
+import { PresenceService } from '#shared/presence/presence.service';
+import { RedisService } from '#shared/redis/redis.service';
 import { createInstance, createUser, TestUser, uniqueEmail } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 

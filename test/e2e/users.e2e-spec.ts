@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { UserEntity } from '../../server/src/modules/users/user.entity';
 import { createInstance, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { newCode } from '../../server/src/common/codes';
-import { Role } from '../../server/src/contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { PasswordService } from '../../server/src/modules/auth/password.service';
 import { TokenService } from '../../server/src/modules/auth/token.service';
 import { InstanceEntity } from '../../server/src/modules/instances/instance.entity';

@@ -3,8 +3,8 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../server/src/app.module';
 import { configureApp } from '../../server/src/app.setup';
-import { APP_CONFIG } from '../../server/src/config/config.module';
-import { loadConfig } from '../../server/src/config/load-config';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { loadConfig } from '#shared/config/load-config';
 import { testEnv } from './test-env';
 
 export interface TestApp {

@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import { WORKER_HEARTBEAT_KEY } from '../../server/src/contracts/queues';
+import { WORKER_HEARTBEAT_KEY } from '#shared/contracts/queues';
 
 /** Container health check: exits 0 while the worker pool's heartbeat key is alive (it expires after three intervals). */
 async function check(): Promise<boolean> {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, loadConfig } from '../../server/src/config/load-config';
+import { ConfigError, loadConfig } from '#shared/config/load-config';
 import { checkPushConfig } from './push/push-sender';
 
 async function bootstrap(): Promise<void> {

@@ -1,16 +1,16 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
-import { ConfigModule, APP_CONFIG } from '../../server/src/config/config.module';
-import { AppConfig } from '../../server/src/config/config.schema';
-import { DatabaseModule } from '../../server/src/database/database.module';
-import { QueueModule } from '../../server/src/queue/queue.module';
-import { RedisModule } from '../../server/src/redis/redis.module';
-import { OutboxRelay } from '../../server/src/modules/outbox/outbox-relay.service';
-import { PresenceRepository } from '../../server/src/modules/presence/presence.repository';
-import { PresenceService } from '../../server/src/modules/presence/presence.service';
-import { PushNotificationsRepository } from '../../server/src/modules/push/push-notifications.repository';
-import { PushSubscriptionsRepository } from '../../server/src/modules/push/push-subscriptions.repository';
+import { ConfigModule, APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { DatabaseModule } from '#shared/database/database.module';
+import { QueueModule } from '#shared/queue/queue.module';
+import { RedisModule } from '#shared/redis/redis.module';
+import { OutboxRelay } from './outbox/outbox-relay.service';
+import { PresenceRepository } from '#shared/presence/presence.repository';
+import { PresenceService } from '#shared/presence/presence.service';
+import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
+import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
 import { JobRunner } from './jobs/job-runner.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { NotificationsProcessor } from './processors/notifications.processor';
@@ -26,7 +26,7 @@ import { PushSender } from './push/push-sender';
       useFactory: (config: AppConfig) => ({ pinoHttp: { level: config.LOG_LEVEL, name: 'worker' } }),
     }),
     DiscoveryModule,
-    DatabaseModule,
+    DatabaseModule.forRoot(),
     RedisModule,
     QueueModule,
   ],

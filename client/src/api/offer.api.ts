@@ -88,7 +88,7 @@ export interface OfferTermsInput {
   deadline: string;
 }
 
-/** The calls that move an offer (server/src/contracts/offers.ts), by their HTTP form. */
+/** The calls that move an offer (shared/contracts/offers.ts), by their HTTP form. */
 export type OfferMoveCall = 'final' | 'choose' | 'reapprove' | 'finalizeRequest' | 'approveFinalizeRequest' | 'pay' | 'withdraw' | 'reject';
 
 const MOVE_HTTP: Record<OfferMoveCall, { method: 'post' | 'put'; path: string }> = {

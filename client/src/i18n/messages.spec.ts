@@ -1,4 +1,4 @@
-import { OFFER_MESSAGES } from '../../../server/src/contracts/offers';
+import { OFFER_MESSAGES } from '../../../shared/contracts/offers';
 import { i18n } from './i18n';
 import { OFFER_NOTE_KEYS, SERVER_MESSAGE_KEYS, fieldOfRule, translateMessage, translateRule } from './messages';
 
@@ -34,7 +34,7 @@ describe('server messages', () => {
 
 describe('marketplace keys', () => {
   const MARKETPLACE = `${__dirname}/../../../server/src/modules/marketplace`;
-  const CONTRACT = `${__dirname}/../../../server/src/contracts/offers.ts`;
+  const CONTRACT = `${__dirname}/../../../shared/contracts/offers.ts`;
   // Literal keys in the marketplace's code: its errors, offer notes, job roles and its own validation rules.
   const KEY = /'((?:JOB_OFFER|JOB|VALIDATION\.(?:IDEMPOTENCY_KEY|VERSIONS|DEADLINE|PRICE))\.[A-Z0-9_.]*[A-Z0-9_])'/g;
   const serverKeys = [...new Set([...sources(MARKETPLACE), CONTRACT].flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(KEY)].map((m) => m[1])))];

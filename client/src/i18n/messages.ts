@@ -1,7 +1,7 @@
 import { i18n, t, tk } from './i18n';
 
 /**
- * The offer notes the marketplace posts in an offer's chat (server/src/contracts/offers.ts OFFER_MESSAGES, and
+ * The offer notes the marketplace posts in an offer's chat (shared/contracts/offers.ts OFFER_MESSAGES, and
  * REVISED for a revised proposal): Text messages by the party that moved, or types 2/3, whose text is one of
  * these keys. Shown as translated cards; a test keeps this list in step with the server's.
  */

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '#shared/contracts/auth';
 import type { InstanceEntity } from '../modules/instances/instance.entity';
 
 declare module 'express-serve-static-core' {

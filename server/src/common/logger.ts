@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { LoggerModuleAsyncParams } from 'nestjs-pino';
-import { APP_CONFIG } from '../config/config.module';
-import { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -1,20 +1,15 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { migrations } from '../../../migrations';
-import { AppConfig } from '../config/config.schema';
+import { AppConfig } from '#shared/config/config.schema';
+import { postgresOptions, SchemaOptions } from '#shared/database/postgres-options';
 import { entities } from './entities';
 
-/** The one DataSource definition used by the server, the worker and the migration CLI. */
+/** The server's schema: every entity and migration (the worker needs neither: it writes SQL). */
+export const serverSchema: SchemaOptions = { entities, migrations };
+
+/** The DataSource definition used by the server and the migration CLI. */
 export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
-  return {
-    type: 'postgres',
-    url: config.DATABASE_URL,
-    entities,
-    migrations,
-    synchronize: false,
-    migrationsRun: false,
-    migrationsTableName: 'migrations',
-    extra: { max: config.DATABASE_POOL_SIZE },
-  };
+  return postgresOptions(config, serverSchema);
 }
 
 const MIGRATION_LOCK = 7_243_190_001;

@@ -8,8 +8,8 @@ import { JobOfferEntity, JobOfferEventEntity } from '../modules/marketplace/job-
 import { JobEntity, JobRoleUserEntity, JobVersionEntity } from '../modules/marketplace/job.entity';
 import { PaymentEntity } from '../modules/marketplace/payments/payment.entity';
 import { OutboxEntity } from '../modules/outbox/outbox.entity';
-import { PushNotificationEntity } from '../modules/push/push-notification.entity';
-import { PushSubscriptionEntity } from '../modules/push/push-subscription.entity';
+import { PushNotificationEntity } from '#shared/push/push-notification.entity';
+import { PushSubscriptionEntity } from '#shared/push/push-subscription.entity';
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity';
 import { InstanceEntity } from '../modules/instances/instance.entity';
 import { UserEntity } from '../modules/users/user.entity';

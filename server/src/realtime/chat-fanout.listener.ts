@@ -1,8 +1,8 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../common/events/domain-events';
-import { GroupChangedEvent, MessageCreatedEvent, MessageDeletedEvent, GroupReadEvent } from '../contracts/events';
+import { GroupChangedEvent, MessageCreatedEvent, MessageDeletedEvent, GroupReadEvent } from '#shared/contracts/events';
 import { ChatGroupsService } from '../modules/chat/chat-groups.service';
-import { groupRoom, userRoom } from '../contracts/socket-events';
+import { groupRoom, userRoom } from '#shared/contracts/socket-events';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { SocketEmitter } from './socket-emitter.service';
 import { UnreadCacheService } from './unread-cache.service';

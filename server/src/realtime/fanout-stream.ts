@@ -1,4 +1,4 @@
-import { RedisService } from '../redis/redis.service';
+import { RedisService } from '#shared/redis/redis.service';
 
 /**
  * The one Redis stream every node reads and delivers from (see OrderedFanoutService). Messages and every

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../common/events/domain-events';
-import { OfferStatusChangedEvent } from '../contracts/events';
+import { OfferStatusChangedEvent } from '#shared/contracts/events';
 import { SocketEmitter } from './socket-emitter.service';
 
 /** Fans committed offer moves out as `offer:status` to both parties (and moderators watching the offer's chat). */

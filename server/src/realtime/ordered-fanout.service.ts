@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RedisClientType } from 'redis';
 import { isDependencyUnavailable } from '../common/filters/unavailable';
-import { userRoom } from '../contracts/socket-events';
-import { RedisService } from '../redis/redis.service';
+import { userRoom } from '#shared/contracts/socket-events';
+import { RedisService } from '#shared/redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
 import { SocketWriteBatch } from './socket-write-batch';
 import { FLUSH, GATE, STALLED } from './ordered-fanout.scripts';

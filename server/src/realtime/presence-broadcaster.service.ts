@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG } from '../config/config.module';
-import { AppConfig } from '../config/config.schema';
-import { PresenceService, presenceBucket } from '../modules/presence/presence.service';
-import { RedisService } from '../redis/redis.service';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { PresenceService, presenceBucket } from '#shared/presence/presence.service';
+import { RedisService } from '#shared/redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
 
 /** Every local user is looked at once per SWEEP_MS, a slice per tick, so the work never arrives as one burst. */

@@ -9,8 +9,8 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
-import { Ack, groupRoom, UnreadCountPayload, userRoom } from '../contracts/socket-events';
-import { ChatMessagePayload } from '../contracts/events';
+import { Ack, groupRoom, UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
+import { ChatMessagePayload } from '#shared/contracts/events';
 import { tooManyRequests, unauthorized } from '../common/errors';
 import { Authenticator } from '../common/guards/authenticator';
 import { validatePayload } from '../common/validation';
@@ -21,7 +21,7 @@ import { toMessagePayload } from '../modules/chat/chat.mapper';
 import { RoomWatchersService } from '../modules/chat/room-watchers.service';
 import { UnreadService } from '../modules/chat/unread.service';
 import { ModerationService } from '../modules/moderation/moderation.service';
-import { PresenceService } from '../modules/presence/presence.service';
+import { PresenceService } from '#shared/presence/presence.service';
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
 import { attachState, hasState, liveStateOf, respond, SocketState, stateOf } from './socket-handler';

@@ -3,7 +3,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { RedisClientType } from 'redis';
 import type { Server, ServerOptions } from 'socket.io';
-import { RedisService } from '../redis/redis.service';
+import { RedisService } from '#shared/redis/redis.service';
 
 /** Largest event a client may send: a 10,000-character message in UTF-8 plus its envelope. */
 export const MAX_SOCKET_PAYLOAD = 64 * 1024;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Server } from 'socket.io';
-import { ClientToServerEvents, groupRoom, ServerToClientEvents, userRoom } from '../contracts/socket-events';
+import { ClientToServerEvents, groupRoom, ServerToClientEvents, userRoom } from '#shared/contracts/socket-events';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 

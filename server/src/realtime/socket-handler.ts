@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Socket } from 'socket.io';
-import { Ack } from '../contracts/socket-events';
-import { AuthUser } from '../contracts/auth';
+import { Ack } from '#shared/contracts/socket-events';
+import { AuthUser } from '#shared/contracts/auth';
 import { ErrorKey, unauthorized } from '../common/errors';
 import { toEnvelope } from '../common/filters/error-envelope.filter';
 import { TokenBucket, UserBuckets } from './socket-rate-limiter';

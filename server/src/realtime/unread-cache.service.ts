@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { UnreadCountPayload, userRoom } from '../contracts/socket-events';
+import { UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
 import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
-import { RedisService } from '../redis/redis.service';
+import { RedisService } from '#shared/redis/redis.service';
 import { FANOUT_STREAM_MAX_LEN, fanoutStreamKey } from './fanout-stream';
 import { APPLY_READ, FILL, TOTAL_FIELD, WATERMARK_SUFFIX } from './unread-cache.scripts';
 

@@ -1,4 +1,4 @@
-import { JOB_QUEUE } from '../../../server/src/contracts/queues';
+import { JOB_QUEUE } from '#shared/contracts/queues';
 
 export interface FoundProcessor {
   owner: string;

@@ -1,6 +1,6 @@
 import { Processor } from '@nestjs/bullmq';
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { JobName, QueueName } from '../../../server/src/contracts/queues';
+import { JobName, QueueName } from '#shared/contracts/queues';
 
 export const JOB_PROCESSOR_QUEUE = 'parley:job-processor-queue';
 export const JOB_HANDLER = 'parley:job-handler';

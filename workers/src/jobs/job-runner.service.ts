@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { APP_CONFIG } from '../../../server/src/config/config.module';
-import { AppConfig } from '../../../server/src/config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 import { checkJobHandlers, FoundHandler, FoundProcessor } from './job-handler.check';
 import { JOB_PROCESSOR_QUEUE } from './job-processor.decorators';
 import { JobProcessorHost, jobHandlersOf } from './job-processor.host';

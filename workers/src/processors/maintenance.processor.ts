@@ -2,11 +2,11 @@ import { Inject, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { hostname } from 'node:os';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG } from '../../../server/src/config/config.module';
-import { AppConfig } from '../../../server/src/config/config.schema';
-import { JobName, QueueName, WORKER_HEARTBEAT_KEY, WorkerHeartbeat } from '../../../server/src/contracts/queues';
-import { JobService } from '../../../server/src/queue/job.service';
-import { RedisService } from '../../../server/src/redis/redis.service';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { JobName, QueueName, WORKER_HEARTBEAT_KEY, WorkerHeartbeat } from '#shared/contracts/queues';
+import { JobService } from '#shared/queue/job.service';
+import { RedisService } from '#shared/redis/redis.service';
 import { configureWorker, JobProcessor, OnJob } from '../jobs/job-processor.decorators';
 import { JobProcessorHost } from '../jobs/job-processor.host';
 

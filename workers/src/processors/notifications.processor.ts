@@ -1,7 +1,7 @@
 import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, Job, JobsOptions, UnrecoverableError } from 'bullmq';
-import { APP_CONFIG } from '../../../server/src/config/config.module';
-import { AppConfig } from '../../../server/src/config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 import {
   JobName,
   NotifyMessagePayload,
@@ -9,15 +9,15 @@ import {
   PushKind,
   QueueName,
   SendPushPayload,
-} from '../../../server/src/contracts/queues';
-import { ChatGroupType, ChatMessageType } from '../../../server/src/contracts/chat';
-import { PresenceService } from '../../../server/src/modules/presence/presence.service';
-import { encodePushContent, messagePush, offerPush, pushLang, pushTopic } from '../../../server/src/modules/push/push-content';
-import { PushNotificationsRepository, PushRecord } from '../../../server/src/modules/push/push-notifications.repository';
-import { countPush } from '../../../server/src/modules/push/push-stats';
-import { PushSubscriptionsRepository } from '../../../server/src/modules/push/push-subscriptions.repository';
-import { JobService } from '../../../server/src/queue/job.service';
-import { RedisService } from '../../../server/src/redis/redis.service';
+} from '#shared/contracts/queues';
+import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import { PresenceService } from '#shared/presence/presence.service';
+import { encodePushContent, messagePush, offerPush, pushLang, pushTopic } from '#shared/push/push-content';
+import { PushNotificationsRepository, PushRecord } from '#shared/push/push-notifications.repository';
+import { countPush } from '#shared/push/push-stats';
+import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
+import { JobService } from '#shared/queue/job.service';
+import { RedisService } from '#shared/redis/redis.service';
 import { configureWorker, JobProcessor, OnJob } from '../jobs/job-processor.decorators';
 import { JobProcessorHost } from '../jobs/job-processor.host';
 import { MessageFacts, NotificationQueries } from '../push/notification-queries';

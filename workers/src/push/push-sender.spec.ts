@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { ConfigError, loadConfig } from '../../../server/src/config/load-config';
+import { ConfigError, loadConfig } from '#shared/config/load-config';
 import { PushSender, retryAfterMs } from './push-sender';
 
 describe('Retry-After', () => {

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import webpush, { WebPushError } from 'web-push';
-import { APP_CONFIG } from '../../../server/src/config/config.module';
-import { allowsPrivatePushEndpoints, AppConfig } from '../../../server/src/config/config.schema';
-import { hostRefusal, PRIVATE_ADDRESS, publicOnlyLookup } from '../../../server/src/common/net/address-policy';
-import { ConfigError } from '../../../server/src/config/load-config';
-import { SendPushPayload } from '../../../server/src/contracts/queues';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { allowsPrivatePushEndpoints, AppConfig } from '#shared/config/config.schema';
+import { hostRefusal, PRIVATE_ADDRESS, publicOnlyLookup } from '#shared/net/address-policy';
+import { ConfigError } from '#shared/config/load-config';
+import { SendPushPayload } from '#shared/contracts/queues';
 
 const VAPID_TOKEN_LIFETIME_S = 12 * 3600;
 const VAPID_TOKEN_REUSE_MS = 6 * 3600 * 1000;

@@ -139,7 +139,7 @@ export function changedRoles(stored: RoleUsers, edited: RoleUsers): number[] {
     .filter((id) => codes(stored[id]) !== codes(edited[id]));
 }
 
-/** The job roles (server/src/contracts/offers.ts JOB_ROLES); names are translation keys. */
+/** The job roles (shared/contracts/offers.ts JOB_ROLES); names are translation keys. */
 export const JOB_ROLES = [
   { id: 1, name: tk('JOB.ROLE.MANAGER') },
   { id: 2, name: tk('JOB.ROLE.REVIEWER') },

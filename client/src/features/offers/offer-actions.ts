@@ -3,7 +3,7 @@ import { OfferStatus } from './offer-status';
 /** The two parties of an offer: its provider and the job's customer. */
 export type OfferSide = 'provider' | 'customer';
 
-/** The calls a party can make (server/src/contracts/offers.ts PARTY_CALLS); 'update' sets or revises price and deadline. */
+/** The calls a party can make (shared/contracts/offers.ts PARTY_CALLS); 'update' sets or revises price and deadline. */
 export type OfferCall = 'update' | 'final' | 'choose' | 'reapprove' | 'finalizeRequest' | 'approveFinalizeRequest' | 'pay' | 'withdraw' | 'reject';
 
 export interface OfferMove {

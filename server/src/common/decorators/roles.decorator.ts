@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import { Role, RoleRule } from '../../contracts/roles';
+import { Role, RoleRule } from '#shared/contracts/roles';
 
 export const ROLE_RULES = 'parley:roleRules';
 export const RequireAnyRole = (...roles: Role[]) => SetMetadata(ROLE_RULES, { kind: 'any', roles } satisfies RoleRule);

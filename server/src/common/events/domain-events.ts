@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
-import { DomainEventMap } from '../../contracts/events';
+import { DomainEventMap } from '#shared/contracts/events';
 
 type Handler<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => void | Promise<void>;
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccessTokenClaims, AuthUser } from '../../contracts/auth';
+import { AccessTokenClaims, AuthUser } from '#shared/contracts/auth';
 import { TokenService } from '../../modules/auth/token.service';
 import { UsersRepository } from '../../modules/users/users.repository';
 import { ErrorKey, unauthorized } from '../errors';

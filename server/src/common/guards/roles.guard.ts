@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { Role, roleRuleAllows, RoleRule } from '../../contracts/roles';
+import { Role, roleRuleAllows, RoleRule } from '#shared/contracts/roles';
 import { ROLE_RULES } from '../decorators/roles.decorator';
 import { forbidden } from '../errors';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readTestRun } from '../../../../test/utils/test-env';
-import { AppConfig } from '../../config/config.schema';
-import { RedisService } from '../../redis/redis.service';
+import { AppConfig } from '#shared/config/config.schema';
+import { RedisService } from '#shared/redis/redis.service';
 import { AppError } from '../errors';
 import { RateLimitRule, RateLimitService } from './rate-limit.service';
 

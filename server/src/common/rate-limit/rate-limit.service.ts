@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RedisService } from '../../redis/redis.service';
+import { RedisService } from '#shared/redis/redis.service';
 import { tooManyRequests } from '../errors';
 
 /** One limit: at most `limit` hits per `windowSeconds` for the key made of `name` and `id`. */

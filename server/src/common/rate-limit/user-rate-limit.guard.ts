@@ -2,8 +2,8 @@ import { applyDecorators, CanActivate, ExecutionContext, Inject, Injectable, Set
 import { Reflector } from '@nestjs/core';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 import { RateLimitService } from './rate-limit.service';
 
 /** The per-user budgets a route can spend; each is a fixed window from the config. */

@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AppError, notFound } from '../../common/errors';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig, AuthProviderConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig, AuthProviderConfig } from '#shared/config/config.schema';
 import { AuthProviderDto, LoginUrlDto } from './dto/auth-response.dto';
 
 export const NOT_IMPLEMENTED_KEY = 'SHARED.ERROR.NOT_IMPLEMENTED';

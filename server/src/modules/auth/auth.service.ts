@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorKey, unauthorized, unprocessable } from '../../common/errors';
 import { RateLimitRule, RateLimitService } from '../../common/rate-limit/rate-limit.service';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 import { InstanceEntity } from '../instances/instance.entity';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { tooManyRequests } from '../../common/errors';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
-import { RedisService } from '../../redis/redis.service';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { RedisService } from '#shared/redis/redis.service';
 
 // Takes one attempt against every counter that is below its limit, atomically: if any checked counter
 // is full nothing is counted and the longest remaining window is answered. KEYS: the counters, then the

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 
 export const REFRESH_COOKIE = 'parley_rt';
 /** Only the refresh and logout calls (under /api/user) ever carry the cookie. */

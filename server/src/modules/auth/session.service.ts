@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ErrorKey, unauthorized } from '../../common/errors';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
-import { PresenceService } from '../presence/presence.service';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { PresenceService } from '#shared/presence/presence.service';
 import { mapMe } from '../users/user.mapper';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';

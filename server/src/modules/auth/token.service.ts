@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
-import { AccessTokenClaims } from '../../contracts/auth';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { AccessTokenClaims } from '#shared/contracts/auth';
 import { ErrorKey, unauthorized } from '../../common/errors';
 
 /** Clocks of several servers disagree a little; more than this in the future is no clock error. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { Role } from '../../contracts/roles';
+import { AuthUser } from '#shared/contracts/auth';
+import { Role } from '#shared/contracts/roles';
 import { forbidden, notFound } from '../../common/errors';
 import { ChatGroupEntity } from './chat-group.entity';
 import { ChatParticipantEntity } from './chat-participant.entity';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { ChatGroupType } from '../../contracts/chat';
+import { ChatGroupType } from '#shared/contracts/chat';
 
 @Entity({ name: 'chat_group' })
 export class ChatGroupEntity {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../contracts/auth';
-import { TARGET_GROUP_TYPES } from '../../contracts/chat';
+import { AuthUser } from '#shared/contracts/auth';
+import { TARGET_GROUP_TYPES } from '#shared/contracts/chat';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe, IntInSetPipe } from '../../common/pipes';
 import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';

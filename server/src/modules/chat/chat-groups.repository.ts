@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
+import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { ChatGroupEntity } from './chat-group.entity';
 import { ChatParticipantEntity } from './chat-participant.entity';
 

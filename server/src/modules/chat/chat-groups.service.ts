@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
-import { AuthUser } from '../../contracts/auth';
-import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { AuthUser } from '#shared/contracts/auth';
+import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { newCode } from '../../common/codes';
 import { notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 import { INSERT_LANES } from './chat-message-insert.lanes';
 
 /**

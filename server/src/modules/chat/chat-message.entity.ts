@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { ChatMessageType } from '../../contracts/chat';
+import { ChatMessageType } from '#shared/contracts/chat';
 
 @Entity({ name: 'chat_message' })
 export class ChatMessageEntity {

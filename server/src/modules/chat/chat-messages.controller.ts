@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../contracts/auth';
+import { AuthUser } from '#shared/contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
 import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';

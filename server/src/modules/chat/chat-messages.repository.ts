@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { ChatMessageType, MESSAGE_PAGE_SIZE } from '../../contracts/chat';
+import { ChatMessageType, MESSAGE_PAGE_SIZE } from '#shared/contracts/chat';
 import { ChatHotPathPool } from './chat-hot-path.pool';
 import { INSERT_MESSAGE_SQL, INSERT_TEXT_MESSAGES_SQL } from './chat-message-insert.sql';
 

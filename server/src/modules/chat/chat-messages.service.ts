@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { ChatMessageType } from '../../contracts/chat';
-import { ChatMessagePayload } from '../../contracts/events';
+import { AuthUser } from '#shared/contracts/auth';
+import { ChatMessageType } from '#shared/contracts/chat';
+import { ChatMessagePayload } from '#shared/contracts/events';
 import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';

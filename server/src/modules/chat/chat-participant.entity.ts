@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { ParticipantRole } from '../../contracts/chat';
+import { ParticipantRole } from '#shared/contracts/chat';
 
 @Entity({ name: 'chat_participant' })
 export class ChatParticipantEntity {

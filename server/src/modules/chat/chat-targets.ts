@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { ChatGroupType } from '../../contracts/chat';
+import { AuthUser } from '#shared/contracts/auth';
+import { ChatGroupType } from '#shared/contracts/chat';
 
 /** What a chat's target (a job, an offer…) says about its chat. */
 export interface ChatTarget {

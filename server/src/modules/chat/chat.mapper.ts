@@ -1,5 +1,5 @@
-import { ChatGroupType, ChatMessageType } from '../../contracts/chat';
-import { ChatMessagePayload } from '../../contracts/events';
+import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import { ChatMessagePayload } from '#shared/contracts/events';
 import { gravatarUrl } from '../../common/gravatar';
 import { ChatGroupEntity } from './chat-group.entity';
 import { GroupListRow, ParticipantRow } from './chat-groups.repository';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RedisService } from '../../redis/redis.service';
+import { RedisService } from '#shared/redis/redis.service';
 
 const TTL_MS = 90_000;
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
+import { AuthUser } from '#shared/contracts/auth';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatGroupEntity } from './chat-group.entity';
 import { ChatGroupsRepository } from './chat-groups.repository';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res, StreamableFile, Uplo
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser } from '../../contracts/auth';
+import { AuthUser } from '#shared/contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { notFound } from '../../common/errors';
 import { CodeParamPipe } from '../../common/pipes';

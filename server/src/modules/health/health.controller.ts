@@ -6,9 +6,9 @@ import type { Queue } from 'bullmq';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/decorators/public.decorator';
-import { QueueName, WORKER_HEARTBEAT_KEY } from '../../contracts/queues';
-import { readPushStats } from '../push/push-stats';
-import { RedisService } from '../../redis/redis.service';
+import { QueueName, WORKER_HEARTBEAT_KEY } from '#shared/contracts/queues';
+import { readPushStats } from '#shared/push/push-stats';
+import { RedisService } from '#shared/redis/redis.service';
 import { HealthResponseDto } from './health.dto';
 
 @ApiTags('health')

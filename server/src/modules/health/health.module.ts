@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { QueueModule } from '../../queue/queue.module';
+import { QueueModule } from '#shared/queue/queue.module';
 import { HealthController } from './health.controller';
 
 @Module({ imports: [QueueModule], controllers: [HealthController] })

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../contracts/auth';
-import { Role } from '../../contracts/roles';
+import { AuthUser } from '#shared/contracts/auth';
+import { Role } from '#shared/contracts/roles';
 import { CurrentInstance, CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { RequireAnyRole } from '../../common/decorators/roles.decorator';

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 import { newCode } from '../../common/codes';
-import { Role } from '../../contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { InstanceEntity } from './instance.entity';
 
 export type InstancePatch = Partial<Pick<InstanceEntity, 'name' | 'color' | 'accent' | 'logoUrl' | 'customCss'>>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { isGlobalRole, Role } from '../../contracts/roles';
+import { AuthUser } from '#shared/contracts/auth';
+import { isGlobalRole, Role } from '#shared/contracts/roles';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { customCssProblems } from './custom-css.rule';
 import { CurrentInstanceDto, InstanceDto, InstancePageDto } from './dto/instance-response.dto';

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { OfferStatus } from '../../contracts/offers';
+import { OfferStatus } from '#shared/contracts/offers';
 
 /** A provider's offer on a job. `version` is the optimistic lock every transition checks and bumps. */
 @Entity({ name: 'job_offer' })

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../contracts/auth';
+import { AuthUser } from '#shared/contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { OfferListQueryDto, OfferPageDto, PartyPaymentPageDto } from './dto/offer.dto';
 import { OffersService } from './offers.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { JOB_ROLES } from '../../contracts/offers';
+import { AuthUser } from '#shared/contracts/auth';
+import { JOB_ROLES } from '#shared/contracts/offers';
 import { unprocessable } from '../../common/errors';
 import { JobRoleDto, SetRoleUsersDto } from './dto/job.dto';
 import { JobsRepository } from './jobs.repository';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../contracts/auth';
-import { JOB_ROLES } from '../../contracts/offers';
+import { AuthUser } from '#shared/contracts/auth';
+import { JOB_ROLES } from '#shared/contracts/offers';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe, IntInSetPipe } from '../../common/pipes';
 import { ChatGroupDto } from '../chat/dto/chat-response.dto';

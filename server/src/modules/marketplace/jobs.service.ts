@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
+import { AuthUser } from '#shared/contracts/auth';
+import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { newCode } from '../../common/codes';
 import { pageOf } from '../../common/dto/page-query.dto';
 import { forbidden, notFound } from '../../common/errors';

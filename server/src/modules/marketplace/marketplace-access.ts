@@ -1,6 +1,6 @@
-import { AuthUser } from '../../contracts/auth';
-import { OfferActor } from '../../contracts/offers';
-import { isGlobalRole, Role } from '../../contracts/roles';
+import { AuthUser } from '#shared/contracts/auth';
+import { OfferActor } from '#shared/contracts/offers';
+import { isGlobalRole, Role } from '#shared/contracts/roles';
 
 /** Jobs are seen by every user of their instance, and by global roles everywhere. */
 export function seesJob(user: AuthUser, job: { instance_id: string }): boolean {

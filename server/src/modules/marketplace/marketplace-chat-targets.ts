@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { ChatGroupType } from '../../contracts/chat';
+import { AuthUser } from '#shared/contracts/auth';
+import { ChatGroupType } from '#shared/contracts/chat';
 import { ChatTarget, ChatTargets } from '../chat/chat-targets';
 import { JobsRepository } from './jobs.repository';
 import { partyOf, seesJob } from './marketplace-access';

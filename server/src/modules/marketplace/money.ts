@@ -1,6 +1,6 @@
 import { ValidateBy, ValidationArguments } from 'class-validator';
-import { currencyDecimals, isCurrencyCode } from '../../contracts/currencies';
-import { MAX_PRICE_AMOUNT } from '../../contracts/offers';
+import { currencyDecimals, isCurrencyCode } from '#shared/contracts/currencies';
+import { MAX_PRICE_AMOUNT } from '#shared/contracts/offers';
 
 /**
  * A plain decimal: optional minus, digits, optional fraction. No exponent, no spaces, no '+', no bare '.5'.

@@ -1,9 +1,9 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuthUser } from '../../contracts/auth';
-import { ChatMessageType } from '../../contracts/chat';
-import { actorOf, findTransition, OFFER_MESSAGES, OFFER_TRANSITIONS, OfferCall, OfferStatus } from '../../contracts/offers';
+import { AuthUser } from '#shared/contracts/auth';
+import { ChatMessageType } from '#shared/contracts/chat';
+import { actorOf, findTransition, OFFER_MESSAGES, OFFER_TRANSITIONS, OfferCall, OfferStatus } from '#shared/contracts/offers';
 import { AppError, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatGroupsRepository } from '../chat/chat-groups.repository';

@@ -1,7 +1,7 @@
 import { OfferDto, OfferEventDto, PartyPaymentDto, PaymentDto } from './dto/offer.dto';
 import { PartyPaymentRow } from './payments/payments.repository';
 import { formatAmount } from './money';
-import type { OfferTerms } from '../../contracts/socket-events';
+import type { OfferTerms } from '#shared/contracts/socket-events';
 import { OfferEventRow, OfferRow } from './offers.repository';
 import { PaymentEntity } from './payments/payment.entity';
 

@@ -1,7 +1,7 @@
 import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../contracts/auth';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../contracts/offers';
+import { AuthUser } from '#shared/contracts/auth';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '#shared/contracts/offers';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
 import { LangQueryDto } from './dto/job.dto';

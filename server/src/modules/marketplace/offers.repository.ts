@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ChatGroupType, ParticipantRole } from '../../contracts/chat';
-import { OFFER_STATUS_CHANGED_TOPIC, OfferStatus, OfferStatusChangedOutboxPayload } from '../../contracts/offers';
-import type { OfferTerms } from '../../contracts/socket-events';
+import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
+import { OFFER_STATUS_CHANGED_TOPIC, OfferStatus, OfferStatusChangedOutboxPayload } from '#shared/contracts/offers';
+import type { OfferTerms } from '#shared/contracts/socket-events';
 
 /** An offer joined with what its responses and checks need: job, parties, chat and the job version for `lang`. */
 export interface OfferRow {

@@ -1,8 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuthUser } from '../../contracts/auth';
-import { OfferStatus } from '../../contracts/offers';
+import { AuthUser } from '#shared/contracts/auth';
+import { OfferStatus } from '#shared/contracts/offers';
 import { newCode } from '../../common/codes';
 import { pageOf } from '../../common/dto/page-query.dto';
 import { AppError, forbidden, notFound } from '../../common/errors';

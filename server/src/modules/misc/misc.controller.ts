@@ -1,8 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/public.decorator';
-import { CURRENCIES, DEFAULT_CURRENCY, SUGGESTED_CURRENCIES } from '../../contracts/currencies';
-import { LANGUAGES } from '../../contracts/languages';
+import { CURRENCIES, DEFAULT_CURRENCY, SUGGESTED_CURRENCIES } from '#shared/contracts/currencies';
+import { LANGUAGES } from '#shared/contracts/languages';
 import { ClientConfigDto, TimezoneDto } from './dto/misc.dto';
 import { TimezonesService } from './timezones.service';
 

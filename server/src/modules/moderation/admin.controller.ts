@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser } from '../../contracts/auth';
-import { Role } from '../../contracts/roles';
+import { AuthUser } from '#shared/contracts/auth';
+import { Role } from '#shared/contracts/roles';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { RequireAnyRole } from '../../common/decorators/roles.decorator';
 import { pageOf } from '../../common/dto/page-query.dto';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { Role } from '../../contracts/roles';
+import { AuthUser } from '#shared/contracts/auth';
+import { Role } from '#shared/contracts/roles';
 import { RoomWatchersService } from '../chat/room-watchers.service';
-import { PresenceService } from '../presence/presence.service';
+import { PresenceService } from '#shared/presence/presence.service';
 import { AuditPageDto, BusyRoomDto } from './dto/moderation.dto';
 import { ModerationRepository } from './moderation.repository';
 

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { MessageDeletedEvent } from '../../contracts/events';
-import { isModeratorRole } from '../../contracts/roles';
+import { AuthUser } from '#shared/contracts/auth';
+import { MessageDeletedEvent } from '#shared/contracts/events';
+import { isModeratorRole } from '#shared/contracts/roles';
 import { forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { moderatesGroup } from '../chat/chat-access.service';

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
-import { PresenceService } from './presence.service';
+import { PresenceService } from '#shared/presence/presence.service';
 
 /** Every authenticated HTTP request counts as activity (the service throttles the Redis writes). */
 @Injectable()

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
-import { AuthUser } from '../../contracts/auth';
+import { AuthUser } from '#shared/contracts/auth';
 import { RegisterPushDto, UnregisterPushDto } from './dto/push.dto';
 import { PushService } from './push.service';
 

@@ -2,13 +2,13 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { QueueName } from '../../contracts/queues';
-import { QueueModule } from '../../queue/queue.module';
+import { QueueName } from '#shared/contracts/queues';
+import { QueueModule } from '#shared/queue/queue.module';
 import { PushAdminController } from './push-admin.controller';
 import { PushController } from './push.controller';
-import { PushNotificationsRepository } from './push-notifications.repository';
+import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushService } from './push.service';
-import { PushSubscriptionsRepository } from './push-subscriptions.repository';
+import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
 import { QUEUE_BOARD_PATH, QueueBoard } from './queue-board';
 
 /** Web push on the server: subscriptions, the admin's notification log and the queue dashboard. The worker sends. */

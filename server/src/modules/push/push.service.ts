@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createPublicKey } from 'node:crypto';
 import { isIP } from 'node:net';
-import { APP_CONFIG } from '../../config/config.module';
-import { allowsPrivatePushEndpoints, AppConfig } from '../../config/config.schema';
-import { hostRefusal, resolvesPublicOnly } from '../../common/net/address-policy';
-import { AuthUser } from '../../contracts/auth';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { allowsPrivatePushEndpoints, AppConfig } from '#shared/config/config.schema';
+import { hostRefusal, resolvesPublicOnly } from '#shared/net/address-policy';
+import { AuthUser } from '#shared/contracts/auth';
 import { AppError, ErrorKey, notFound, unprocessable } from '../../common/errors';
 import { HttpStatus } from '@nestjs/common';
 import { scopeOf } from '../moderation/moderation-queries.service';
 import { NotificationsPageDto, RegisterPushDto } from './dto/push.dto';
-import { PushNotificationsRepository } from './push-notifications.repository';
-import { PushSubscriptionsRepository } from './push-subscriptions.repository';
+import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
+import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
 
 /** Browsers (devices, profiles) one user keeps subscribed; registering one more drops the least recently used. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 20;

@@ -7,10 +7,10 @@ import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 import { ErrorEnvelope, ErrorKey } from '../../common/errors';
-import { Role } from '../../contracts/roles';
+import { Role } from '#shared/contracts/roles';
 
 export const QUEUE_BOARD_PATH = '/api/admin/queues';
 export const QUEUE_BOARD_COOKIE = 'parley_qb';

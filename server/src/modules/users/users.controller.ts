@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
-import { AuthUser } from '../../contracts/auth';
+import { AuthUser } from '#shared/contracts/auth';
 import { SearchUsersDto, UserCodesDto } from './dto/user-request.dto';
 import { UserAvatarDto, UserResponseDto, UserStatusDto } from './dto/user-response.dto';
 import { UsersService } from './users.service';

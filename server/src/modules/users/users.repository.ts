@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, QueryFailedError, Repository } from 'typeorm';
-import { Role } from '../../contracts/roles';
+import { Role } from '#shared/contracts/roles';
 import { UserEntity } from './user.entity';
 
 export type NewUser = Pick<UserEntity, 'instanceId' | 'email' | 'passwordHash' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone'>;

@@ -4,8 +4,8 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { ExpressAdapter } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
+import type { AppConfig } from '#shared/config/config.schema';
 import { cacheControlFor, isHistoryRequest, SHELL_CSP } from './client-static';
 
 /**

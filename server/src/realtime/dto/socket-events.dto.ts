@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { CLIENT_KEY_PATTERN } from '../../contracts/chat';
+import { CLIENT_KEY_PATTERN } from '#shared/contracts/chat';
 import { CODE_PATTERN } from '../../common/codes';
 import { MessageContentDto } from '../../modules/chat/dto/chat-request.dto';
 

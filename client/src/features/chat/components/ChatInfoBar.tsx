@@ -7,7 +7,7 @@ import type { ChatGroup } from '@/api/chat.api';
 import { JobOfferThumbnail } from '@/features/offers/components/JobOfferThumbnail';
 import { toJob } from '@/routes/paths';
 
-/** Group types (server/src/contracts/chat.ts): job FAQ and job chats target a job code, job-offer chats an offer code. */
+/** Group types (shared/contracts/chat.ts): job FAQ and job chats target a job code, job-offer chats an offer code. */
 export const GROUP_TYPE = { User: 1, JobFaq: 2, Job: 3, JobOffer: 4 } as const;
 
 export type InfoBarKind = 'offer' | 'job' | null;

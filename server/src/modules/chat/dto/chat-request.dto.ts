@@ -18,8 +18,8 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { CLIENT_KEY_PATTERN, MESSAGE_MAX_LENGTH } from '../../../contracts/chat';
-import { LANGUAGE_CODES } from '../../../contracts/languages';
+import { CLIENT_KEY_PATTERN, MESSAGE_MAX_LENGTH } from '#shared/contracts/chat';
+import { LANGUAGE_CODES } from '#shared/contracts/languages';
 import { CODE_PATTERN } from '../../../common/codes';
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ChatGroupType, ChatMessageType } from '../../../contracts/chat';
+import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
 
 export class AvatarDto {
   @ApiProperty({ description: "'initials', 'gravatar' (opted in) or 'custom'" }) code: string;

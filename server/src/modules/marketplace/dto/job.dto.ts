@@ -15,7 +15,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { LANGUAGE_CODES } from '../../../contracts/languages';
+import { LANGUAGE_CODES } from '#shared/contracts/languages';
 import { CODE_PATTERN } from '../../../common/codes';
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
 import { InIfPresent, MaxLengthIfPresent, MinLengthIfPresent, Required, TextIfPresent } from './form-rules';

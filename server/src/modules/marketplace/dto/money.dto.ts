@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString } from 'class-validator';
-import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../../../contracts/currencies';
-import { MAX_PRICE_AMOUNT } from '../../../contracts/offers';
+import { CURRENCY_CODES, DEFAULT_CURRENCY } from '#shared/contracts/currencies';
+import { MAX_PRICE_AMOUNT } from '#shared/contracts/offers';
 import { AmountRules, numberToDecimal } from '../money';
 
 /** Money in a request: a decimal string (or a JSON number, read as the decimal it spells) and a currency of the config's list. */

@@ -15,9 +15,9 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { MESSAGE_MAX_LENGTH } from '../../../contracts/chat';
-import { LANGUAGE_CODES } from '../../../contracts/languages';
-import { OfferStatus } from '../../../contracts/offers';
+import { MESSAGE_MAX_LENGTH } from '#shared/contracts/chat';
+import { LANGUAGE_CODES } from '#shared/contracts/languages';
+import { OfferStatus } from '#shared/contracts/offers';
 import { CODE_PATTERN } from '../../../common/codes';
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
 import { DEFAULT_PAYMENT_PROVIDER, PAYMENT_PROVIDER_NAMES } from '../payments/payment-provider';

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AuthUser } from '../../../contracts/auth';
+import { AuthUser } from '#shared/contracts/auth';
 import { newCode } from '../../../common/codes';
 import { AppError } from '../../../common/errors';
 import { OfferRow } from '../offers.repository';

@@ -12,7 +12,7 @@ import {
   registerDecorator,
   ValidateIf,
 } from 'class-validator';
-import { LANGUAGE_CODES } from '../../../contracts/languages';
+import { LANGUAGE_CODES } from '#shared/contracts/languages';
 import { canonicalTimezone } from '../timezone-info';
 
 /** Personal 1, company 2 (spec section 3). */

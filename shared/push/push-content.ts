@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PushContent, PushKind } from '../../contracts/queues';
+import { PushContent, PushKind } from '../contracts/queues';
 
 /**
  * RFC 8291 aes128gcm in one 4096-byte record: 86 header bytes, a 16-byte tag and the 1-byte padding delimiter

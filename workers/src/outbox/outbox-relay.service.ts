@@ -2,12 +2,12 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JobsOptions, Queue } from 'bullmq';
 import { DataSource, QueryRunner } from 'typeorm';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/config.schema';
-import { JOB_QUEUE, JobName, OUTBOX_TOPIC_JOB, QueueName } from '../../contracts/queues';
-import { bullConnection, bullPrefix } from '../../queue/bull-connection';
-import { RedisService } from '../../redis/redis.service';
-import { countPush } from '../push/push-stats';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { JOB_QUEUE, JobName, OUTBOX_TOPIC_JOB, QueueName } from '#shared/contracts/queues';
+import { bullConnection, bullPrefix } from '#shared/queue/bull-connection';
+import { RedisService } from '#shared/redis/redis.service';
+import { countPush } from '#shared/push/push-stats';
 
 interface OutboxRow {
   id: string;

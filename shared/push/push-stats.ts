@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
-import { PUSH_STATS_KEY } from '../../contracts/queues';
-import type { RedisService } from '../../redis/redis.service';
+import { PUSH_STATS_KEY } from '../contracts/queues';
+import type { RedisService } from '../redis/redis.service';
 
 export type PushCounter = 'sent' | 'failed' | 'removed' | 'skipped';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../../contracts/auth';
-import { isGlobalRole } from '../../contracts/roles';
-import { PresencePayload } from '../../contracts/socket-events';
-import { RedisService } from '../../redis/redis.service';
+import { AuthUser } from '../contracts/auth';
+import { isGlobalRole } from '../contracts/roles';
+import { PresencePayload } from '../contracts/socket-events';
+import { RedisService } from '../redis/redis.service';
 import { PresenceRepository } from './presence.repository';
 
 /** Activity writes per user are throttled in-process to one per this interval. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PushKind } from '../../contracts/queues';
+import { PushKind } from '../contracts/queues';
 import { PushStatus } from './push-notification.entity';
 
 export interface PushRecord {
