@@ -1,3 +1,4 @@
+import './shared-alias';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
