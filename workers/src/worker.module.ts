@@ -14,7 +14,13 @@ import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.rep
 import { JobRunner } from './jobs/job-runner.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { NotificationsProcessor } from './processors/notifications.processor';
+import { OUTBOX_ROW_FILTERS } from './outbox/outbox-row-filter';
+import { ChatMessagePushDecider } from './push/chat-message-push.decider';
 import { NotificationQueries } from './push/notification-queries';
+import { OfferPushDecider } from './push/offer-push.decider';
+import { PushAudience } from './push/push-audience';
+import { PushDelivery } from './push/push-delivery';
+import { PushFanOut } from './push/push-fan-out';
 import { PushSender } from './push/push-sender';
 
 /** The worker process: the outbox relay and BullMQ processors over the same config, database and Redis as the server; no HTTP. */
@@ -35,6 +41,13 @@ import { PushSender } from './push/push-sender';
     MaintenanceProcessor,
     NotificationsProcessor,
     NotificationQueries,
+    // Deciding who gets a push: one decider per kind, over the rules every push shares (PushAudience).
+    ChatMessagePushDecider,
+    OfferPushDecider,
+    PushAudience,
+    // Carrying it out: recording the decisions and queueing the sends, then sending each one.
+    PushFanOut,
+    PushDelivery,
     PushSender,
     PushSubscriptionsRepository,
     PushNotificationsRepository,
@@ -42,6 +55,7 @@ import { PushSender } from './push/push-sender';
     PresenceRepository,
     // The outbox relay runs in the worker: it needs no HTTP, and scales with worker replicas (SKIP LOCKED).
     OutboxRelay,
+    { provide: OUTBOX_ROW_FILTERS, inject: [ChatMessagePushDecider], useFactory: (chat: ChatMessagePushDecider) => [chat] },
   ],
 })
 export class WorkerModule {}

@@ -1,20 +1,12 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JobsOptions, Queue } from 'bullmq';
-import { DataSource, QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { JOB_QUEUE, JobName, OUTBOX_TOPIC_JOB, QueueName } from '#shared/contracts/queues';
 import { bullConnection, bullPrefix } from '#shared/queue/bull-connection';
-import { RedisService } from '#shared/redis/redis.service';
-import { countPush } from '#shared/push/push-stats';
-
-interface OutboxRow {
-  id: string;
-  topic: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
-}
+import { OUTBOX_ROW_FILTERS, OutboxRow, OutboxRowFilter, UnneededRows } from './outbox-row-filter';
 
 /** How long one relay pass waits for Redis before giving the rows back (they are retried on the next pass). */
 const REDIS_WAIT_MS = 5000;
@@ -24,22 +16,10 @@ const MAX_BACKOFF_MS = 5000;
 export const outboxJobId = (id: string | number) => `outbox-${id}`;
 
 /**
- * Of these chat messages, those none of whose recipients (participants but the author) has a push subscription,
- * with their number of recipients. Most people never subscribe, so this spares most messages a notify job and its
- * queries. Someone who subscribes or joins during the push delay is not pushed for the messages before.
- */
-const UNPUSHABLE_MESSAGES_SQL = `
-SELECT m.id::text AS id,
-       (SELECT count(*) FROM chat_participant p WHERE p.group_id = m.group_id AND p.user_id IS DISTINCT FROM m.author_id)::int AS recipients
-FROM chat_message m
-WHERE m.id = ANY($1::bigint[])
-  AND NOT EXISTS (SELECT 1 FROM chat_participant p JOIN push_subscription s ON s.user_id = p.user_id
-                  WHERE p.group_id = m.group_id AND p.user_id IS DISTINCT FROM m.author_id)`;
-
-/**
  * Moves committed outbox rows to BullMQ. Runs in every worker process: each pass locks a batch of pending rows
  * (FOR UPDATE SKIP LOCKED, so replicas share the work), adds one job per row with job id 'outbox-<id>', and
- * marks the rows dispatched in the same transaction. If Redis does not take the jobs, the transaction rolls
+ * marks the rows dispatched in the same transaction. A row whose job's owner says it needs none (an
+ * OutboxRowFilter) is marked dispatched without a job; the relay itself decides nothing. If Redis does not take the jobs, the transaction rolls
  * back and the rows wait for the next pass: nothing between a Postgres commit and the queue is lost.
  *
  * Polling (OUTBOX_POLL_MS, 250 ms) rather than LISTEN/NOTIFY: a NOTIFY from the hot-path statement would take
@@ -57,7 +37,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
-    private readonly redis: RedisService,
+    @Inject(OUTBOX_ROW_FILTERS) private readonly filters: OutboxRowFilter[],
   ) {}
 
   onApplicationBootstrap(): void {
@@ -115,8 +95,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         await runner.commitTransaction();
         return 0;
       }
-      const unpushable = await this.unpushableMessages(runner, rows);
-      let skipped = 0;
+      const unneeded = await Promise.all(
+        this.filters.map((f) => f.unneeded(rows.filter((r) => OUTBOX_TOPIC_JOB[r.topic] === f.job), runner)),
+      );
+      const skip = new Set(unneeded.flatMap((u) => [...u.rowIds]));
       const byQueue = new Map<QueueName, { name: string; data: object; opts: JobsOptions }[]>();
       for (const row of rows) {
         const job = OUTBOX_TOPIC_JOB[row.topic];
@@ -124,11 +106,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           this.logger.warn(`outbox row ${row.id}: no job for topic "${row.topic}"; marked dispatched`);
           continue;
         }
-        const recipients = job === JobName.NotifyMessage ? unpushable.get(String(row.payload.messageId)) : undefined;
-        if (recipients !== undefined) {
-          skipped += recipients;
-          continue;
-        }
+        if (skip.has(row.id)) continue;
         const list = byQueue.get(JOB_QUEUE[job]) ?? [];
         list.push({ name: job, data: this.jobData(job, row), opts: this.jobOptions(job, row) });
         byQueue.set(JOB_QUEUE[job], list);
@@ -140,8 +118,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       );
       await runner.query(`UPDATE outbox SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [ids]);
       await runner.commitTransaction();
-      // As the notify job would have counted them; a lost count is no reason to dispatch the rows again.
-      await countPush(this.redis, 'skipped', skipped).catch(() => undefined);
+      // Whatever follows the dispatch (a count): its failure is no reason to dispatch the rows again.
+      await Promise.all(unneeded.map((u: UnneededRows) => u.afterDispatch().catch(() => undefined)));
       return rows.length;
     } catch (err) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -152,14 +130,6 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     } finally {
       await runner.release();
     }
-  }
-
-  /** Message id → recipients, for the rows' chat messages that no recipient could be pushed for. */
-  private async unpushableMessages(runner: QueryRunner, rows: OutboxRow[]): Promise<Map<string, number>> {
-    const messageIds = rows.filter((r) => OUTBOX_TOPIC_JOB[r.topic] === JobName.NotifyMessage).map((r) => String(r.payload.messageId));
-    if (messageIds.length === 0) return new Map();
-    const found: { id: string; recipients: number }[] = await runner.query(UNPUSHABLE_MESSAGES_SQL, [messageIds]);
-    return new Map(found.map((m) => [m.id, m.recipients]));
   }
 
   private jobData(job: JobName, row: OutboxRow): object {

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import { OutboxQueryable } from '../outbox/outbox-row-filter';
+import { OFFER_NOTE_TEXT } from './system-message';
 
 export interface MessageFacts {
   id: string;
@@ -44,7 +47,7 @@ export interface UserFacts {
   lang: string;
 }
 
-/** What the notifications processor re-reads from Postgres before deciding (jobs carry ids only). */
+/** What the push deciders and the delivery re-read from Postgres (jobs carry ids only). */
 @Injectable()
 export class NotificationQueries {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -64,6 +67,23 @@ export class NotificationQueries {
   }
 
   /**
+   * Of these chat messages, those none of whose recipients (participants but the author) has a push subscription,
+   * with their number of recipients. `db`: the relay's transaction.
+   */
+  async unpushableMessages(messageIds: string[], db: OutboxQueryable = this.db): Promise<{ id: string; recipients: number }[]> {
+    return (await db.query(
+      `SELECT m.id::text AS id,
+              (SELECT count(*) FROM chat_participant p
+               WHERE p.group_id = m.group_id AND p.user_id IS DISTINCT FROM m.author_id)::int AS recipients
+       FROM chat_message m
+       WHERE m.id = ANY($1::bigint[])
+         AND NOT EXISTS (SELECT 1 FROM chat_participant p JOIN push_subscription s ON s.user_id = p.user_id
+                         WHERE p.group_id = m.group_id AND p.user_id IS DISTINCT FROM m.author_id)`,
+      [messageIds],
+    )) as { id: string; recipients: number }[];
+  }
+
+  /**
    * Every participant but the author who has a push subscription (nobody else can be pushed, and most chat
    * members never subscribe, so the rest is left out here), with what the decision needs.
    */
@@ -74,12 +94,12 @@ export class NotificationQueries {
                       WHERE n.group_id = p.group_id AND n.seq > $2 AND n.deleted_at IS NULL
                         AND n.author_id IS DISTINCT FROM p.user_id
                         -- only a message that is pushed itself (see isSystemMessage) speaks for older ones
-                        AND n.author_id IS NOT NULL AND n.type = 1
-                        AND NOT (g.type = 4 AND n.text ~ '^JOB_OFFER\\.[A-Z0-9_.]+$')) AS superseded
+                        AND n.author_id IS NOT NULL AND n.type = $4
+                        AND NOT (g.type = $5 AND n.text ~ $6)) AS superseded
        FROM chat_participant p JOIN "user" u ON u.id = p.user_id JOIN chat_group g ON g.id = p.group_id
        WHERE p.group_id = $1 AND p.user_id IS DISTINCT FROM $3::uuid
          AND EXISTS (SELECT 1 FROM push_subscription s WHERE s.user_id = p.user_id)`,
-      [groupId, seq, authorId],
+      [groupId, seq, authorId, ChatMessageType.Text, ChatGroupType.JobOffer, OFFER_NOTE_TEXT.source],
     );
   }
 

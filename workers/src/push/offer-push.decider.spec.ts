@@ -1,0 +1,33 @@
+import { OfferStatus } from '#shared/contracts/offers';
+import { NotifyOfferPayload } from '#shared/contracts/queues';
+import { offerPushTargets } from './offer-push.decider';
+
+const move = (to: OfferStatus, more: Partial<NotifyOfferPayload> = {}): NotifyOfferPayload => ({
+  outboxId: '1',
+  offerId: 'o',
+  offerCode: 'OFFER',
+  jobCode: 'JOB',
+  groupCode: 'GROUP',
+  from: OfferStatus.Proposal,
+  to,
+  actorId: 'customer',
+  customerId: 'customer',
+  providerId: 'provider',
+  ...more,
+});
+
+describe('offerPushTargets', () => {
+  it('tells the other party about a status change, never the actor', () => {
+    expect(offerPushTargets(move(OfferStatus.FinalOffer))).toEqual([{ userId: 'provider', kind: 'offer-status' }]);
+    expect(offerPushTargets(move(OfferStatus.Agreed, { actorId: null }))).toEqual([
+      { userId: 'customer', kind: 'offer-status' },
+      { userId: 'provider', kind: 'offer-status' },
+    ]);
+  });
+
+  it('asks the customer to pay, and tells the provider a payment arrived', () => {
+    expect(offerPushTargets(move(OfferStatus.PaymentPending, { actorId: 'provider' }))).toEqual([{ userId: 'customer', kind: 'payment-requested' }]);
+    expect(offerPushTargets(move(OfferStatus.Closed, { paymentId: 'p' }))).toEqual([{ userId: 'provider', kind: 'payment-received' }]);
+    expect(offerPushTargets(move(OfferStatus.Closed, { actorId: 'provider' }))).toEqual([{ userId: 'customer', kind: 'offer-status' }]);
+  });
+});
