@@ -4,6 +4,7 @@ import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { QueueName } from '#shared/contracts/queues';
 import { QueueModule } from '#shared/queue/queue.module';
+import { UsersModule } from '../users/users.module';
 import { PushAdminController } from './push-admin.controller';
 import { PushController } from './push.controller';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
@@ -13,7 +14,7 @@ import { QUEUE_BOARD_PATH, QueueBoard } from './queue-board';
 
 /** Web push on the server: subscriptions, the admin's notification log and the queue dashboard. The worker sends. */
 @Module({
-  imports: [QueueModule],
+  imports: [QueueModule, UsersModule],
   controllers: [PushController, PushAdminController],
   providers: [PushService, PushSubscriptionsRepository, PushNotificationsRepository, QueueBoard],
   exports: [QueueModule],

@@ -2,15 +2,14 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { ErrorEnvelope, ErrorKey } from '../../common/errors';
 import { Role } from '#shared/contracts/roles';
+import { UsersRepository } from '../users/users.repository';
 
 export const QUEUE_BOARD_PATH = '/api/admin/queues';
 export const QUEUE_BOARD_COOKIE = 'parley_qb';
@@ -27,7 +26,7 @@ export class QueueBoard {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
   ) {
     this.key = createHmac('sha256', config.JWT_SECRET).update('parley:queue-board').digest();
   }
@@ -64,9 +63,9 @@ export class QueueBoard {
       };
       const code = this.verify((req.cookies as Record<string, unknown> | undefined)?.[QUEUE_BOARD_COOKIE]);
       if (!code) return deny(401);
-      this.db
-        .query(`SELECT role FROM "user" WHERE code = $1`, [code])
-        .then((rows: { role: number }[]) => (rows[0]?.role === Role.GlobalAdmin ? next() : deny(403)))
+      this.users
+        .findByCode(code)
+        .then((user) => (user?.role === Role.GlobalAdmin ? next() : deny(403)))
         .catch(next);
     };
   }
