@@ -14,7 +14,7 @@ import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.rep
 import { JobRunner } from './jobs/job-runner.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { NotificationsProcessor } from './processors/notifications.processor';
-import { OUTBOX_ROW_FILTERS } from './outbox/outbox-row-filter';
+import { OUTBOX_JOB_OWNERS } from './outbox/outbox-job-owner';
 import { ChatMessagePushDecider } from './push/chat-message-push.decider';
 import { NotificationQueries } from './push/notification-queries';
 import { OfferPushDecider } from './push/offer-push.decider';
@@ -55,7 +55,7 @@ import { PushSender } from './push/push-sender';
     PresenceRepository,
     // The outbox relay runs in the worker: it needs no HTTP, and scales with worker replicas (SKIP LOCKED).
     OutboxRelay,
-    { provide: OUTBOX_ROW_FILTERS, inject: [ChatMessagePushDecider], useFactory: (chat: ChatMessagePushDecider) => [chat] },
+    { provide: OUTBOX_JOB_OWNERS, inject: [ChatMessagePushDecider], useFactory: (chat: ChatMessagePushDecider) => [chat] },
   ],
 })
 export class WorkerModule {}

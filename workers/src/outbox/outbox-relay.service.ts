@@ -6,7 +6,7 @@ import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { JOB_QUEUE, JobName, OUTBOX_TOPIC_JOB, QueueName } from '#shared/contracts/queues';
 import { bullConnection, bullPrefix } from '#shared/queue/bull-connection';
-import { OUTBOX_ROW_FILTERS, OutboxRow, OutboxRowFilter, UnneededRows } from './outbox-row-filter';
+import { OUTBOX_JOB_OWNERS, OutboxJobOwner, OutboxRow, UnneededRows } from './outbox-job-owner';
 
 /** How long one relay pass waits for Redis before giving the rows back (they are retried on the next pass). */
 const REDIS_WAIT_MS = 5000;
@@ -18,9 +18,10 @@ export const outboxJobId = (id: string | number) => `outbox-${id}`;
 /**
  * Moves committed outbox rows to BullMQ. Runs in every worker process: each pass locks a batch of pending rows
  * (FOR UPDATE SKIP LOCKED, so replicas share the work), adds one job per row with job id 'outbox-<id>', and
- * marks the rows dispatched in the same transaction. A row whose job's owner says it needs none (an
- * OutboxRowFilter) is marked dispatched without a job; the relay itself decides nothing. If Redis does not take the jobs, the transaction rolls
- * back and the rows wait for the next pass: nothing between a Postgres commit and the queue is lost.
+ * marks the rows dispatched in the same transaction. It decides nothing: a job's owner (OutboxJobOwner) says
+ * which rows need no job (marked dispatched all the same) and how long a job waits. If Redis does not take the
+ * jobs, the transaction rolls back and the rows wait for the next pass: nothing between a Postgres commit and the
+ * queue is lost.
  *
  * Polling (OUTBOX_POLL_MS, 250 ms) rather than LISTEN/NOTIFY: a NOTIFY from the hot-path statement would take
  * Postgres's global notify lock at every message commit, and a chat push waits PUSH_DELAY_MS anyway.
@@ -33,12 +34,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private running?: Promise<void>;
   private stopped = false;
   private failures = 0;
+  private readonly owners: Map<JobName, OutboxJobOwner>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(OUTBOX_ROW_FILTERS) private readonly filters: OutboxRowFilter[],
-  ) {}
+    @Inject(OUTBOX_JOB_OWNERS) owners: OutboxJobOwner[],
+  ) {
+    this.owners = new Map(owners.map((o) => [o.job, o]));
+  }
 
   onApplicationBootstrap(): void {
     for (const name of new Set(Object.values(OUTBOX_TOPIC_JOB).map((job) => JOB_QUEUE[job]))) {
@@ -96,7 +100,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         return 0;
       }
       const unneeded = await Promise.all(
-        this.filters.map((f) => f.unneeded(rows.filter((r) => OUTBOX_TOPIC_JOB[r.topic] === f.job), runner)),
+        [...this.owners.values()].map((o) => o.unneeded(rows.filter((r) => OUTBOX_TOPIC_JOB[r.topic] === o.job), runner)),
       );
       const skip = new Set(unneeded.flatMap((u) => [...u.rowIds]));
       const byQueue = new Map<QueueName, { name: string; data: object; opts: JobsOptions }[]>();
@@ -141,8 +145,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private jobOptions(job: JobName, row: OutboxRow): JobsOptions {
-    // A chat push waits PUSH_DELAY_MS from the commit (not from the relay), so a late relay does not wait twice.
-    const delay = job === JobName.NotifyMessage ? Math.max(0, new Date(row.created_at).getTime() + this.config.PUSH_DELAY_MS - Date.now()) : 0;
+    const delay = this.owners.get(job)?.delayMs(row) ?? 0;
     return {
       jobId: outboxJobId(row.id),
       delay,

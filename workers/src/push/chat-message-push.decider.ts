@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
 import { JobName, NotifyMessagePayload } from '#shared/contracts/queues';
 import { messagePush, pushLang, pushTopic } from '#shared/push/push-content';
 import { countPush } from '#shared/push/push-stats';
 import { RedisService } from '#shared/redis/redis.service';
-import { OutboxQueryable, OutboxRow, OutboxRowFilter, UnneededRows } from '../outbox/outbox-row-filter';
+import { OutboxJobOwner, OutboxQueryable, OutboxRow, UnneededRows } from '../outbox/outbox-job-owner';
 import { BeforeSend, NotificationQueries } from './notification-queries';
 import { PushAudience, Recipient } from './push-audience';
 import { PushDecision } from './push-fan-out';
@@ -11,16 +13,18 @@ import { isSystemMessage } from './system-message';
 
 /**
  * The one place that decides who is pushed for a chat message, at each of its three moments:
- * - relaying (as an outbox row filter): a message none of whose recipients has a subscription gets no job;
+ * - relaying (as the notify job's owner): a message none of whose recipients has a subscription gets no job,
+ *   the others a job that waits PUSH_DELAY_MS (read by then: not pushed);
  * - after PUSH_DELAY_MS (the notify-message job): per recipient, read, muted, superseded by a newer message,
  *   or the whole message deleted or a system message, then the rules every push shares (PushAudience);
  * - just before sending: the message still live and unread by that recipient.
  */
 @Injectable()
-export class ChatMessagePushDecider implements OutboxRowFilter {
+export class ChatMessagePushDecider implements OutboxJobOwner {
   readonly job = JobName.NotifyMessage;
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queries: NotificationQueries,
     private readonly audience: PushAudience,
     private readonly redis: RedisService,
@@ -41,6 +45,11 @@ export class ChatMessagePushDecider implements OutboxRowFilter {
       rowIds: new Set(unneeded.map((row) => row.id)),
       afterDispatch: () => countPush(this.redis, 'skipped', skipped),
     };
+  }
+
+  /** PUSH_DELAY_MS from the commit (not from the relay), so a late relay does not wait twice. */
+  delayMs(row: OutboxRow): number {
+    return Math.max(0, new Date(row.created_at).getTime() + this.config.PUSH_DELAY_MS - Date.now());
   }
 
   /** Null when the message is gone. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
-import { OutboxQueryable } from '../outbox/outbox-row-filter';
+import { OutboxQueryable } from '../outbox/outbox-job-owner';
 import { OFFER_NOTE_TEXT } from './system-message';
 
 export interface MessageFacts {

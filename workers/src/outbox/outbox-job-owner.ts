@@ -13,20 +13,21 @@ export interface OutboxQueryable {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
 }
 
-/** What a filter answers: the rows that need no job, and what to do once their dispatch has committed. */
+/** Rows that need no job, and what to do once their dispatch has committed. */
 export interface UnneededRows {
   rowIds: Set<string>;
   afterDispatch(): Promise<void>;
 }
 
 /**
- * Lets the owner of a job say, before the relay queues it, that a row needs no job at all; the relay marks it
- * dispatched like the others. The relay itself never looks inside a row: deciding is the job owner's.
+ * What the owner of an outbox job tells the relay, which never looks inside a row itself: which rows need no
+ * job at all (the relay marks them dispatched like the others), and how long a job waits before it runs.
  */
-export interface OutboxRowFilter {
+export interface OutboxJobOwner {
   readonly job: JobName;
   unneeded(rows: OutboxRow[], db: OutboxQueryable): Promise<UnneededRows>;
+  delayMs(row: OutboxRow): number;
 }
 
-/** The worker's filters (a list provider), injected into the relay. */
-export const OUTBOX_ROW_FILTERS = Symbol('OUTBOX_ROW_FILTERS');
+/** The worker's job owners (a list provider), injected into the relay. */
+export const OUTBOX_JOB_OWNERS = Symbol('OUTBOX_JOB_OWNERS');
