@@ -4,14 +4,14 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
+import { MESSAGE_TYPE } from '@/api/chat-types';
 import { JobOfferThumbnail } from '@/features/offers/components/JobOfferThumbnail';
 import { tk } from '@/i18n/i18n';
 import { formatMessageTime } from '../chat-logic';
 import { chatStore } from '../chat.store';
 import { GROUP_TYPE } from './ChatInfoBar';
 
-/** Message types (spec section 3). */
-export const MESSAGE_TYPE = { Text: 1, FinalJobOfferRequest: 2, JobOfferApproved: 3 } as const;
+export { MESSAGE_TYPE };
 
 /**
  * Offer messages, the marketplace's offer notes (marked by the server: offerNote) and any message without an
