@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config.schema';
 import { AuthUser } from '../../contracts/auth';
 import { isGlobalRole } from '../../contracts/roles';
+import { UserType } from '../../contracts/users';
 import { PresenceService } from '../presence/presence.service';
 import { InstanceEntity } from '../instances/instance.entity';
 import { UpdateMeDto } from './dto/user-request.dto';
@@ -77,7 +78,7 @@ export class UsersService {
       passwordHash: fields.passwordHash,
       name: fields.name,
       surname: fields.surname ?? '',
-      type: fields.type ?? 1,
+      type: fields.type ?? UserType.Personal,
       country: fields.country ?? null,
       lang: fields.lang ?? 'eng',
       timezone: fields.timezone ?? 'UTC',
