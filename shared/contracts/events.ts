@@ -15,6 +15,8 @@ export interface ChatMessagePayload {
   files: string[];
   clientKey: string | null;
   deleted: boolean;
+  /** Set (true) by the server on the marketplace's offer notes, whose text is a translation key; absent on any other message. */
+  offerNote?: true;
 }
 
 export interface MessageCreatedEvent {

@@ -1,3 +1,5 @@
+import { ChatMessageType } from './chat';
+
 /** Job offer statuses (spec section 4), numeric. */
 export enum OfferStatus {
   Initial = 1,
@@ -84,22 +86,47 @@ export function actorOf(call: OfferCall): OfferActor {
 /** Offers that are still open: not Closed. */
 export const isOpenStatus = (status: OfferStatus): boolean => status !== S.Closed;
 
+const { Text, FinalJobOfferRequest, JobOfferApproved } = ChatMessageType;
+
+/** The chat note of an offer move: its message type and its text, a translation key. */
+export interface OfferNote {
+  type: typeof Text | typeof FinalJobOfferRequest | typeof JobOfferApproved;
+  text: string;
+}
+
 /**
- * The chat message each move posts in the offer's chat, authored by the party that moved (type 2
- * FinalJobOfferRequest, 3 JobOfferApproved, else 1 Text whose text is a translation key).
+ * The chat message each move posts in the offer's chat, authored by the party that moved (FinalJobOfferRequest,
+ * JobOfferApproved, else Text whose text is a translation key).
  */
-export const OFFER_MESSAGES: { readonly [C in OfferCall]: { type: 1 | 2 | 3; text: string } } = {
-  update: { type: 1, text: 'JOB_OFFER.MESSAGE.PROPOSAL' },
-  final: { type: 2, text: 'JOB_OFFER.MESSAGE.FINAL_OFFER' },
-  choose: { type: 3, text: 'JOB_OFFER.MESSAGE.APPROVED' },
-  reapprove: { type: 1, text: 'JOB_OFFER.MESSAGE.AGREED' },
-  finalizeRequest: { type: 1, text: 'JOB_OFFER.MESSAGE.FINALIZE_REQUESTED' },
-  approveFinalizeRequest: { type: 1, text: 'JOB_OFFER.MESSAGE.PAYMENT_REQUESTED' },
-  pay: { type: 1, text: 'JOB_OFFER.MESSAGE.PAID' },
-  withdraw: { type: 1, text: 'JOB_OFFER.MESSAGE.WITHDRAWN' },
-  reject: { type: 1, text: 'JOB_OFFER.MESSAGE.REJECTED' },
-  closeOthers: { type: 1, text: 'JOB_OFFER.MESSAGE.CLOSED_OTHER_CHOSEN' },
+export const OFFER_MESSAGES: { readonly [C in OfferCall]: OfferNote } = {
+  update: { type: Text, text: 'JOB_OFFER.MESSAGE.PROPOSAL' },
+  final: { type: FinalJobOfferRequest, text: 'JOB_OFFER.MESSAGE.FINAL_OFFER' },
+  choose: { type: JobOfferApproved, text: 'JOB_OFFER.MESSAGE.APPROVED' },
+  reapprove: { type: Text, text: 'JOB_OFFER.MESSAGE.AGREED' },
+  finalizeRequest: { type: Text, text: 'JOB_OFFER.MESSAGE.FINALIZE_REQUESTED' },
+  approveFinalizeRequest: { type: Text, text: 'JOB_OFFER.MESSAGE.PAYMENT_REQUESTED' },
+  pay: { type: Text, text: 'JOB_OFFER.MESSAGE.PAID' },
+  withdraw: { type: Text, text: 'JOB_OFFER.MESSAGE.WITHDRAWN' },
+  reject: { type: Text, text: 'JOB_OFFER.MESSAGE.REJECTED' },
+  closeOthers: { type: Text, text: 'JOB_OFFER.MESSAGE.CLOSED_OTHER_CHOSEN' },
 };
+
+/** The note of an 'update' that revises a proposal (Proposal → Proposal) rather than making the first one. */
+export const OFFER_REVISED_MESSAGE: OfferNote = { type: Text, text: 'JOB_OFFER.MESSAGE.REVISED' };
+
+/** The note a move posts. */
+export const offerNoteOf = (call: OfferCall, from: OfferStatus): OfferNote =>
+  call === 'update' && from === S.Proposal ? OFFER_REVISED_MESSAGE : OFFER_MESSAGES[call];
+
+/** Every text an offer note carries: the one list by which a stored message is known as an offer note (never by the look of a key). */
+export const OFFER_NOTE_TEXTS: readonly string[] = [...Object.values(OFFER_MESSAGES).map((m) => m.text), OFFER_REVISED_MESSAGE.text];
+
+const NOTE_TEXTS: ReadonlySet<string> = new Set(OFFER_NOTE_TEXTS);
+
+/** Whether a stored message is an offer note: of a note's type, with one of the notes' texts. */
+export const isOfferNote = (message: { type: ChatMessageType; text: string }): boolean =>
+  (message.type === Text || message.type === FinalJobOfferRequest || message.type === JobOfferApproved) &&
+  NOTE_TEXTS.has(message.text.trim());
 
 /** Outbox topic and payload written in the same transaction as every transition and payment. */
 export const OFFER_STATUS_CHANGED_TOPIC = 'offer.status-changed';

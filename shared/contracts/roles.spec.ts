@@ -1,4 +1,4 @@
-import { isGlobalRole, isModeratorRole, Role, roleRuleAllows } from './roles';
+import { isGlobalRole, Role, roleRuleAllows } from './roles';
 
 const ALL = [Role.Anonymous, Role.InstanceUser, Role.GlobalUser, Role.InstanceAdmin, Role.GlobalAdmin];
 const allowedAmong = (kind: 'any' | 'all' | 'none', roles: Role[]) => ALL.filter((role) => roleRuleAllows({ kind, roles }, role));
@@ -32,9 +32,5 @@ describe('roleRuleAllows', () => {
 describe('role helpers', () => {
   it('global roles see every instance', () => {
     expect(ALL.filter(isGlobalRole)).toEqual([Role.GlobalUser, Role.GlobalAdmin]);
-  });
-
-  it('admins moderate', () => {
-    expect(ALL.filter(isModeratorRole)).toEqual([Role.InstanceAdmin, Role.GlobalAdmin]);
   });
 });

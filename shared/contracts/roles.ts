@@ -12,9 +12,6 @@ export const LOGGED_IN_ROLES = [Role.InstanceUser, Role.GlobalUser, Role.Instanc
 /** Global roles see every instance; the others only their own. */
 export const isGlobalRole = (role: number): boolean => role === Role.GlobalUser || role === Role.GlobalAdmin;
 
-/** Moderators: instance admins in their instance, global admins everywhere. */
-export const isModeratorRole = (role: number): boolean => role === Role.InstanceAdmin || role === Role.GlobalAdmin;
-
 export type RoleRule = { kind: 'any' | 'all' | 'none'; roles: Role[] };
 
 /** The spec's guard rules: require any / all / none of the roles. A user holds exactly one role. */

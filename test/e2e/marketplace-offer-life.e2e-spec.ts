@@ -88,6 +88,8 @@ describe('marketplace: the life of an offer', () => {
       [1, 'JOB_OFFER.MESSAGE.PAYMENT_REQUESTED', C],
       [1, 'JOB_OFFER.MESSAGE.PAID', C],
     ]);
+    // The server marks the notes (offerNote), so no client tells them by their text; the provider's own words are no note.
+    expect(page.body.messages.map((m: { offerNote?: boolean }) => m.offerNote === true)).toEqual([false, true, true, true, true, true, true, true]);
     // The customer's socket got the provider's messages live.
     await eventually(() => customerMessages.filter((m) => m.groupCode === ref.group).length === 8);
 
@@ -126,7 +128,7 @@ describe('marketplace: the life of an offer', () => {
     const res = await move(t, provider, ref, 'update', {}, { price: { amount: '99', currency: 'EUR' }, localPrice: { amount: '420.10', currency: 'PLN' }, deadline: future(5) }).expect(200);
     expect(res.body).toMatchObject({ status: OfferStatus.Proposal, version: 3, price: { amount: '99.00', currency: 'EUR' }, localPrice: { amount: '420.10', currency: 'PLN' } });
     const page = await t.http().post(`/api/message/groups/${ref.group}/messages`).set(as(provider)).send({}).expect(200);
-    expect(page.body.messages.at(-1)).toMatchObject({ type: 1, message: 'JOB_OFFER.MESSAGE.REVISED', userCode: provider.user.code });
+    expect(page.body.messages.at(-1)).toMatchObject({ type: 1, message: 'JOB_OFFER.MESSAGE.REVISED', userCode: provider.user.code, offerNote: true });
     await move(t, provider, ref, 'final').expect(200);
     await move(t, provider, ref, 'update').expect(409);
   });

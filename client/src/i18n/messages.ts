@@ -1,9 +1,9 @@
 import { i18n, t, tk } from './i18n';
 
 /**
- * The offer notes the marketplace posts in an offer's chat (shared/contracts/offers.ts OFFER_MESSAGES, and
- * REVISED for a revised proposal): Text messages by the party that moved, or types 2/3, whose text is one of
- * these keys. Shown as translated cards; a test keeps this list in step with the server's.
+ * The offer notes the marketplace posts in an offer's chat (shared/contracts/offers.ts OFFER_NOTE_TEXTS):
+ * the server marks them (offerNote) and their text is one of these keys, kept translated here; a test keeps this
+ * list in step with the server's.
  */
 export const OFFER_NOTE_KEYS = [
   tk('JOB_OFFER.MESSAGE.PROPOSAL'),
@@ -18,11 +18,6 @@ export const OFFER_NOTE_KEYS = [
   tk('JOB_OFFER.MESSAGE.REJECTED'),
   tk('JOB_OFFER.MESSAGE.CLOSED_OTHER_CHOSEN'),
 ] as const;
-
-const OFFER_NOTES: ReadonlySet<string> = new Set(OFFER_NOTE_KEYS);
-
-/** Whether a message text is one of the marketplace's offer notes. */
-export const isOfferNoteKey = (text: string): boolean => OFFER_NOTES.has(text.trim());
 
 /** The marketplace's answers (server/src/modules/marketplace): errors, job roles and its own validation rules. */
 const MARKETPLACE_KEYS = [

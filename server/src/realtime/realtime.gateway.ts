@@ -18,8 +18,8 @@ import { ChatAccessService } from '../modules/chat/chat-access.service';
 import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
 import { ChatMessagesService } from '../modules/chat/chat-messages.service';
 import { toMessagePayload } from '../modules/chat/chat.mapper';
+import { ReadMarkerService } from '../modules/chat/read-marker.service';
 import { RoomWatchersService } from '../modules/chat/room-watchers.service';
-import { UnreadService } from '../modules/chat/unread.service';
 import { ModerationService } from '../modules/moderation/moderation.service';
 import { PresenceService } from '#shared/presence/presence.service';
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
@@ -58,7 +58,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly messages: ChatMessagesService,
     private readonly access: ChatAccessService,
     private readonly groups: ChatGroupsRepository,
-    private readonly unread: UnreadService,
+    private readonly readMarker: ReadMarkerService,
     private readonly unreadCache: UnreadCacheService,
     private readonly presence: PresenceService,
     private readonly presenceBroadcaster: PresenceBroadcaster,
@@ -153,9 +153,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     return respond(async () => {
       const { user } = liveStateOf(socket);
       const dto = await validatePayload(GroupReadDto, body);
-      const { group } = await this.access.asParticipant(user, dto.groupCode);
       // The read's listener updates the cached counts and pushes unread:count to all the user's sockets.
-      await this.unread.markRead(user, group, dto.seq);
+      await this.readMarker.markRead(user, dto.groupCode, dto.seq);
       return { unread: await this.unreadCache.current(user.code) };
     });
   }

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { USER_TYPE } from '@/api/user-types';
 import { fieldProps, touchAll } from '@/components/form/field-props';
 import { combine, rules } from '@/components/form/form-messages';
 import { preferencesStore } from '@/features/preferences/preferences.store';
@@ -23,7 +24,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
 
   const form = useForm({
-    initialValues: { name: '', surname: '', email: '', password: '', type: '1' },
+    initialValues: { name: '', surname: '', email: '', password: '', type: String(USER_TYPE.Personal) },
     validateInputOnChange: true,
     validateInputOnBlur: true,
     validate: {
@@ -63,8 +64,8 @@ export function RegisterPage() {
           <SegmentedControl
             {...form.getInputProps('type')}
             data={[
-              { value: '1', label: t('USER.TYPE_PERSONAL') },
-              { value: '2', label: t('USER.TYPE_COMPANY') },
+              { value: String(USER_TYPE.Personal), label: t('USER.TYPE_PERSONAL') },
+              { value: String(USER_TYPE.Company), label: t('USER.TYPE_COMPANY') },
             ]}
           />
           <Group grow align="flex-start">

@@ -1,5 +1,6 @@
 import { ApiError } from '@/api/api-error';
 import { type ChatMessage, chatApi } from '@/api/chat.api';
+import { MESSAGE_TYPE } from '@/api/chat-types';
 import { notify } from '@/components/notifications/notify';
 import { t } from '@/i18n/i18n';
 import { sessionStore } from '@/features/session/session.store';
@@ -191,7 +192,7 @@ export function pendingMessage(out: OutgoingMessage, code: string = out.clientKe
     clientKey: out.clientKey,
     groupCode: out.groupCode,
     seq: 0,
-    type: 1,
+    type: MESSAGE_TYPE.Text,
     message: out.message,
     language: out.language,
     translation: null,

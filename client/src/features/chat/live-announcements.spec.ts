@@ -29,6 +29,6 @@ describe('screen-reader announcements of new messages', () => {
     expect(announcementText(msg(1, 'U_bob'))).toBe('Bob Builder: text 1');
     expect(announcementText(msg(1, 'U_bob', { translation: 'tekst' }))).toBe('Bob Builder: tekst');
     expect(announcementText(msg(1, 'U_bob', { message: '', files: ['F1', 'F2'] }))).toBe('Bob Builder sent files (2)');
-    expect(announcementText(msg(1, 'U_bob', { message: 'JOB_OFFER.MESSAGE.WITHDRAWN' }))).toBe('Bob Builder: The provider withdrew the offer');
+    expect(announcementText(msg(1, 'U_bob', { message: 'JOB_OFFER.MESSAGE.WITHDRAWN', offerNote: true }))).toBe('Bob Builder: The provider withdrew the offer');
   });
 });

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@/api/chat.api';
 import { t as translate } from '@/i18n/i18n';
-import { isOfferNoteKey } from '@/i18n/messages';
 import { authorOf } from './chat.store';
 import { fullName } from './chat-logic';
 
@@ -30,7 +29,7 @@ export function announcementText(m: ChatMessage, t: (key: string, options?: Reco
   const name = who ? fullName(who) : t('CHAT.SOMEONE');
   const raw = m.translation || m.message;
   // The marketplace's offer notes are translation keys.
-  const text = isOfferNoteKey(raw) ? t(raw.trim()) : raw;
+  const text = m.offerNote ? t(raw.trim()) : raw;
   if (text.trim()) return `${name}: ${text}`;
   return t('CHAT.ANNOUNCE_FILES', { name, n: m.files?.length ?? 0 });
 }

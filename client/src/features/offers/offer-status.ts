@@ -1,3 +1,4 @@
+import type { OfferStatus as ContractOfferStatus } from '@contracts/offers';
 import { tk } from '@/i18n/i18n';
 
 /** Job offer statuses (spec section 4). */
@@ -10,7 +11,7 @@ export const OfferStatus = {
   FinalizeRequested: 130,
   PaymentPending: 160,
   Closed: 200,
-} as const;
+} as const satisfies typeof ContractOfferStatus;
 
 interface StatusLook {
   label: string;

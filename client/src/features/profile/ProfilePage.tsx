@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { User } from '@/api/types';
+import { USER_TYPE } from '@/api/user-types';
 import { Spinner } from '@/components/loaders/loaders';
 import { presenceLabel } from '@/components/presence/presence';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
@@ -60,7 +61,7 @@ export function ProfilePage() {
               {user.name} {user.surname}
             </Title>
             <Group gap="xs">
-              <Badge variant="light">{user.type === 2 ? t('USER.TYPE_COMPANY') : t('USER.TYPE_PERSONAL')}</Badge>
+              <Badge variant="light">{user.type === USER_TYPE.Company ? t('USER.TYPE_COMPANY') : t('USER.TYPE_PERSONAL')}</Badge>
               {presence && (
                 <Badge variant="dot" color={presence.color} data-testid="profile-presence">
                   {presenceLabel(presence, t)}

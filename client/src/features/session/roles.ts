@@ -1,3 +1,5 @@
+import type { Role as ContractRole } from '@contracts/roles';
+
 /** Numeric roles of the spec (section 3); the role travels in the access token. */
 export const Role = {
   Anonymous: -1,
@@ -5,7 +7,7 @@ export const Role = {
   GlobalUser: 10,
   InstanceAdmin: 50,
   GlobalAdmin: 100,
-} as const;
+} as const satisfies typeof ContractRole;
 
 export type Role = (typeof Role)[keyof typeof Role];
 

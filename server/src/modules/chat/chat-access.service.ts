@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
-import { Role } from '#shared/contracts/roles';
 import { forbidden, notFound } from '../../common/errors';
+import { moderatesInstance } from '../../common/moderator-scope';
 import { ChatGroupEntity } from './chat-group.entity';
 import { ChatParticipantEntity } from './chat-participant.entity';
 import { ChatGroupsRepository } from './chat-groups.repository';
@@ -14,11 +14,6 @@ export interface GroupAccess {
   group: ChatGroupEntity;
   /** null when the caller reads as a moderator without being in the group */
   participant: ChatParticipantEntity | null;
-}
-
-/** Moderators: instance admins in their own instance, global admins everywhere. */
-export function moderatesGroup(user: AuthUser, group: ChatGroupEntity): boolean {
-  return user.role === Role.GlobalAdmin || (user.role === Role.InstanceAdmin && user.instanceId === group.instanceId);
 }
 
 /**
@@ -45,7 +40,7 @@ export class ChatAccessService {
     const group = await this.groups.findByCode(groupCode);
     if (!group) throw notFound();
     const participant = await this.groups.findParticipant(group.id, user.id);
-    if (!participant && !moderatesGroup(user, group)) throw notFound();
+    if (!participant && !moderatesInstance(user, group.instanceId)) throw notFound();
     return { group, participant };
   }
 

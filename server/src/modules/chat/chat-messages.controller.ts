@@ -4,10 +4,10 @@ import { AuthUser } from '#shared/contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
 import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
-import { ChatAccessService } from './chat-access.service';
 import { ChatMessagesService } from './chat-messages.service';
 import { MarkReadDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto, ReadResultDto, UnreadCountDto } from './dto/chat-response.dto';
+import { ReadMarkerService } from './read-marker.service';
 import { UnreadService } from './unread.service';
 
 @ApiTags('chat')
@@ -17,7 +17,7 @@ export class ChatMessagesController {
   constructor(
     private readonly messages: ChatMessagesService,
     private readonly unread: UnreadService,
-    private readonly access: ChatAccessService,
+    private readonly readMarker: ReadMarkerService,
   ) {}
 
   @Get('UnreadCount')
@@ -43,8 +43,7 @@ export class ChatMessagesController {
   @ApiOperation({ summary: 'Moves the read marker forward to seq' })
   @ApiOkResponse({ type: ReadResultDto })
   async markRead(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: MarkReadDto): Promise<ReadResultDto> {
-    const { group } = await this.access.asParticipant(user, id);
-    const readSeq = await this.unread.markRead(user, group, dto.seq);
+    const readSeq = await this.readMarker.markRead(user, id, dto.seq);
     return { readSeq, unread: await this.unread.counts(user) };
   }
 

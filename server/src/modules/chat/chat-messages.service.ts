@@ -6,7 +6,8 @@ import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { FilesService } from '../files/files.service';
-import { ChatAccessService, moderatesGroup } from './chat-access.service';
+import { moderatesInstance } from '../../common/moderator-scope';
+import { ChatAccessService } from './chat-access.service';
 import { ChatGroupsRepository } from './chat-groups.repository';
 import { ChatMessageInsertQueue } from './chat-message-insert.queue';
 import { ChatMessagesRepository } from './chat-messages.repository';
@@ -142,7 +143,7 @@ export class ChatMessagesService {
     const row = await this.messages.findByCode(group.id, messageCode);
     if (!row) throw notFound();
     const isAuthor = row.author_code === user.code;
-    const isModerator = moderatesGroup(user, group);
+    const isModerator = moderatesInstance(user, group.instanceId);
     if (!isAuthor && !isModerator) throw forbidden();
     if (row.deleted_at) return;
     if (!(await this.messages.markDeleted(row.id, user.id))) return;

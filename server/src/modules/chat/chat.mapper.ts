@@ -1,5 +1,6 @@
 import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
 import { ChatMessagePayload } from '#shared/contracts/events';
+import { isOfferNote } from '#shared/contracts/offers';
 import { gravatarUrl } from '../../common/gravatar';
 import { ChatGroupEntity } from './chat-group.entity';
 import { GroupListRow, ParticipantRow } from './chat-groups.repository';
@@ -34,6 +35,7 @@ export function mapParticipant(p: ParticipantRow): ChatParticipantDto {
 
 export function mapChatMessage(row: MessageRow): ChatMessageDto {
   const deleted = row.deleted_at !== null;
+  const offerNote = !deleted && isOfferNote({ type: row.type as ChatMessageType, text: row.text });
   return {
     code: row.code,
     groupCode: row.group_code,
@@ -56,6 +58,7 @@ export function mapChatMessage(row: MessageRow): ChatMessageDto {
     files: deleted ? [] : (row.file_codes ?? []),
     clientKey: row.client_key,
     deleted,
+    ...(offerNote ? { offerNote: true as const } : {}),
   };
 }
 

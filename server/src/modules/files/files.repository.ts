@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ModeratorScope, moderatorScopeParam } from '../../common/moderator-scope';
 import { FileEntity } from './file.entity';
 
 /** The only code that touches the file table. */
@@ -21,7 +22,7 @@ export class FilesRepository {
    * The files among `codes` that the user may read: own uploads, files shared in a group the user is in,
    * and, for moderators, files of groups in their scope.
    */
-  readable(codes: string[], userId: string, moderatorInstanceId: string | null | 'all'): Promise<FileEntity[]> {
+  readable(codes: string[], userId: string, scope: ModeratorScope): Promise<FileEntity[]> {
     return this.db
       .getRepository(FileEntity)
       .createQueryBuilder('f')
@@ -30,7 +31,7 @@ export class FilesRepository {
         `(f.owner_id = :userId
           OR EXISTS (SELECT 1 FROM chat_participant p WHERE p.group_id = f.group_id AND p.user_id = :userId)
           OR (f.group_id IS NOT NULL AND (:mod = 'all' OR f.instance_id::text = :mod)))`,
-        { userId, mod: moderatorInstanceId ?? '' },
+        { userId, mod: moderatorScopeParam(scope) },
       )
       .getMany();
   }

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { AuthUser } from '#shared/contracts/auth';
-import { Role } from '#shared/contracts/roles';
 import { newCode } from '../../common/codes';
 import { notFound, unprocessable } from '../../common/errors';
+import { ModeratorScope, moderatorScope } from '../../common/moderator-scope';
 import { ChatAccessService } from '../chat/chat-access.service';
 import { ChatGroupEntity } from '../chat/chat-group.entity';
 import { FileDto, UploadFileDto } from './dto/file.dto';
@@ -17,6 +17,9 @@ import { FilesRepository } from './files.repository';
 import { FileStorage } from './storage/file-storage';
 
 export type FileVariant = 'Preview' | 'Thumbnail' | 'Icon' | 'Download';
+
+/** Reading as oneself only: own uploads and files of one's groups. */
+const NO_SCOPE: ModeratorScope = { kind: 'none' };
 
 const RENDITIONS = { Preview: 1280, Thumbnail: 320, Icon: 64 } as const;
 
@@ -95,8 +98,8 @@ export class FilesService {
   private async readable(user: AuthUser, codes: string[]): Promise<FileEntity[]> {
     const scope = moderatorScope(user);
     const files = await this.files.readable(codes, user.id, scope);
-    if (scope === null || files.length === 0) return files;
-    const mine = new Set((await this.files.readable(codes, user.id, null)).map((f) => f.id));
+    if (scope.kind === 'none' || files.length === 0) return files;
+    const mine = new Set((await this.files.readable(codes, user.id, NO_SCOPE)).map((f) => f.id));
     const others = files.filter((f) => !mine.has(f.id));
     if (others.length === 0) return files;
     const watched = await this.chatAccess.watchedGroupIds(user, others.map((f) => f.groupId!));
@@ -119,7 +122,7 @@ export class FilesService {
 
   /** Ids of files the sender may attach in this group: their own uploads, or files already shared there. */
   async idsForMessage(user: AuthUser, group: ChatGroupEntity, codes: string[]): Promise<string[]> {
-    const files = await this.files.readable(codes, user.id, null);
+    const files = await this.files.readable(codes, user.id, NO_SCOPE);
     const byCode = new Map(files.map((f) => [f.code, f]));
     return codes.map((code) => {
       const f = byCode.get(code);
@@ -129,12 +132,6 @@ export class FilesService {
       return f.id;
     });
   }
-}
-
-function moderatorScope(user: AuthUser): string | null | 'all' {
-  if (user.role === Role.GlobalAdmin) return 'all';
-  if (user.role === Role.InstanceAdmin) return user.instanceId;
-  return null;
 }
 
 export function mapFile(f: FileEntity): FileDto {

@@ -58,6 +58,12 @@ export class JobsRepository {
       .then((rows: JobRow[]) => rows[0]);
   }
 
+  /** Whether the job takes offers, read under a share lock on its row that holds until the caller's transaction ends. */
+  async lockAcceptingOffers(tx: EntityManager, jobId: string): Promise<boolean> {
+    const [row]: { accepting_offers: boolean }[] = await tx.query(`SELECT accepting_offers FROM job WHERE id = $1 FOR SHARE`, [jobId]);
+    return row?.accepting_offers === true;
+  }
+
   /**
    * A page of an instance's jobs, newest first (optionally one customer's, optionally only those with a version
    * whose title contains a text, case-insensitive), one more row telling whether there are more.

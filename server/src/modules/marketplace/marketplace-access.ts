@@ -1,15 +1,11 @@
 import { AuthUser } from '#shared/contracts/auth';
 import { OfferActor } from '#shared/contracts/offers';
-import { isGlobalRole, Role } from '#shared/contracts/roles';
+import { isGlobalRole } from '#shared/contracts/roles';
+import { moderatesInstance } from '../../common/moderator-scope';
 
 /** Jobs are seen by every user of their instance, and by global roles everywhere. */
 export function seesJob(user: AuthUser, job: { instance_id: string }): boolean {
   return job.instance_id === user.instanceId || isGlobalRole(user.role);
-}
-
-/** Moderators in scope: instance admins in their instance, global admins everywhere. */
-export function moderatesInstance(user: AuthUser, instanceId: string): boolean {
-  return user.role === Role.GlobalAdmin || (user.role === Role.InstanceAdmin && user.instanceId === instanceId);
 }
 
 /** The caller's side of an offer, or null for a moderator who only watches. */

@@ -2,8 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '#shared/contracts/auth';
-import { ChatMessageType } from '#shared/contracts/chat';
-import { actorOf, findTransition, OFFER_MESSAGES, OFFER_TRANSITIONS, OfferCall, OfferStatus } from '#shared/contracts/offers';
+import { actorOf, findTransition, OFFER_TRANSITIONS, OfferCall, offerNoteOf, OfferStatus } from '#shared/contracts/offers';
 import { AppError, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatGroupsRepository } from '../chat/chat-groups.repository';
@@ -135,10 +134,10 @@ export class OfferTransitionsService {
   async announce(actor: AuthUser, moves: MoveRecord[]): Promise<void> {
     const at = new Date().toISOString();
     for (const m of moves) {
-      const note = m.call === 'update' && m.from === OfferStatus.Proposal ? { type: 1 as const, text: 'JOB_OFFER.MESSAGE.REVISED' } : OFFER_MESSAGES[m.call as OfferCall];
+      const note = offerNoteOf(m.call as OfferCall, m.from);
       try {
         const group = m.offer.group_code ? await this.groups.findByCode(m.offer.group_code) : null;
-        if (group) await this.messages.postSystemMessage(group, note.type as ChatMessageType, note.text, actor.id);
+        if (group) await this.messages.postSystemMessage(group, note.type, note.text, actor.id);
       } catch (err) {
         // The move is committed; a lost chat note must not turn it into an error.
         this.logger.error({ err, offer: m.offer.code }, 'offer chat message failed');

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { OFFER_STATUS_CHANGED_TOPIC, OfferStatus, OfferStatusChangedOutboxPayload } from '#shared/contracts/offers';
 import type { OfferTerms } from '#shared/contracts/socket-events';
+import { ModeratorScope, moderatorScopeParam } from '../../common/moderator-scope';
 
 /** An offer joined with what its responses and checks need: job, parties, chat and the job version for `lang`. */
 export interface OfferRow {
@@ -48,13 +49,13 @@ const OFFER_SELECT = `
     ORDER BY (jv.lang = $1) DESC, jv.is_default DESC LIMIT 1
   ) v ON true`;
 
-/** Who may see which offers, as SQL over `o` and `j` ($2 user id, $3 role, $4 instance id). */
-const VISIBLE = `(o.provider_id = $2 OR j.customer_id = $2 OR $3 = 100 OR ($3 = 50 AND j.instance_id = $4))`;
+/** Who may see which offers, as SQL over `o` and `j` ($2 user id, $3 moderatorScopeParam): the parties and moderators in scope. */
+const VISIBLE = `(o.provider_id = $2 OR j.customer_id = $2 OR $3 = 'all' OR j.instance_id::text = $3)`;
 
+/** Who reads: the user, and the instances they moderate. */
 export interface Viewer {
   id: string;
-  role: number;
-  instanceId: string;
+  scope: ModeratorScope;
 }
 
 export interface MoveRecord {
@@ -91,11 +92,10 @@ export class OffersRepository {
   /** Visible offers among these codes, in the order asked. */
   async findVisible(viewer: Viewer, codes: string[], lang: string | null): Promise<OfferRow[]> {
     if (codes.length === 0) return [];
-    const rows: OfferRow[] = await this.db.query(`${OFFER_SELECT} WHERE o.code = ANY($5::varchar[]) AND ${VISIBLE}`, [
+    const rows: OfferRow[] = await this.db.query(`${OFFER_SELECT} WHERE o.code = ANY($4::varchar[]) AND ${VISIBLE}`, [
       lang,
       viewer.id,
-      viewer.role,
-      viewer.instanceId,
+      moderatorScopeParam(viewer.scope),
       codes,
     ]);
     return codes.map((c) => rows.find((r) => r.code === c)).filter((r): r is OfferRow => r !== undefined);
@@ -103,11 +103,10 @@ export class OffersRepository {
 
   /** A job's offers the viewer may see, newest first. */
   listForJob(viewer: Viewer, jobId: string, lang: string | null, offset: number, limit: number): Promise<OfferRow[]> {
-    return this.db.query(`${OFFER_SELECT} WHERE o.job_id = $5 AND ${VISIBLE} ORDER BY o.created_at DESC, o.id DESC OFFSET $6 LIMIT $7`, [
+    return this.db.query(`${OFFER_SELECT} WHERE o.job_id = $4 AND ${VISIBLE} ORDER BY o.created_at DESC, o.id DESC OFFSET $5 LIMIT $6`, [
       lang,
       viewer.id,
-      viewer.role,
-      viewer.instanceId,
+      moderatorScopeParam(viewer.scope),
       jobId,
       offset,
       limit,
@@ -133,7 +132,7 @@ export class OffersRepository {
   ): Promise<{ offerId: string; groupId: string } | null> {
     const offers: { id: string }[] = await tx.query(
       `INSERT INTO job_offer (code, job_id, provider_id, status) VALUES ($1, $2, $3, $4)
-       ON CONFLICT ("job_id", "provider_id") WHERE "status" <> 200 DO NOTHING RETURNING id`,
+       ON CONFLICT ("job_id", "provider_id") WHERE "status" <> ${OfferStatus.Closed} DO NOTHING RETURNING id`,
       [input.code, input.jobId, input.providerId, OfferStatus.Initial],
     );
     if (offers.length === 0) return null;

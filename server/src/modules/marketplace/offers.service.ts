@@ -7,15 +7,17 @@ import { newCode } from '../../common/codes';
 import { pageOf } from '../../common/dto/page-query.dto';
 import { AppError, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
+import { moderatorScope } from '../../common/moderator-scope';
 import { ChatMessagesService } from '../chat/chat-messages.service';
 import { CreateOfferDto, OFFER_PAGE_SIZE, OfferDto, OfferEventDto, OfferListQueryDto, OfferPageDto, PartyPaymentPageDto } from './dto/offer.dto';
 import { checkDeadline } from './job-rules';
+import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 import { seesOffer } from './marketplace-access';
 import { mapOffer, mapOfferEvent, mapPartyPayment, offerTerms } from './offer.mapper';
 import { PaymentsRepository } from './payments/payments.repository';
 import { OfferTransitionsService } from './offer-transitions.service';
-import { MoveRecord, OfferRow, OffersRepository } from './offers.repository';
+import { MoveRecord, OfferRow, OffersRepository, Viewer } from './offers.repository';
 
 /** Offers: making one, and reading them as a party or a moderator in scope. Moves are in OfferTransitionsService. */
 @Injectable()
@@ -28,6 +30,7 @@ export class OffersService {
     private readonly events: DomainEvents,
     private readonly transitions: OfferTransitionsService,
     private readonly paymentRows: PaymentsRepository,
+    private readonly jobRows: JobsRepository,
   ) {}
 
   /**
@@ -44,8 +47,7 @@ export class OffersService {
     const groupCode = newCode();
     const moves = await this.db.transaction(async (tx) => {
       // Taking offers is re-checked under the job's row lock, so a concurrent "choose, no more offers" wins cleanly.
-      const [locked]: { accepting_offers: boolean }[] = await tx.query(`SELECT accepting_offers FROM job WHERE id = $1 FOR SHARE`, [job.id]);
-      if (!locked?.accepting_offers) throw new AppError(HttpStatus.CONFLICT, 'JOB.NOT_ACCEPTING_OFFERS');
+      if (!(await this.jobRows.lockAcceptingOffers(tx, job.id))) throw new AppError(HttpStatus.CONFLICT, 'JOB.NOT_ACCEPTING_OFFERS');
       const created = await this.offers.create(tx, { code, groupCode, jobId: job.id, instanceId: job.instance_id, providerId: user.id, customerId: job.customer_id });
       if (!created) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.ALREADY_EXISTS');
       return terms ? [await this.priceNewOffer(tx, user, code, terms)] : [];
@@ -88,7 +90,7 @@ export class OffersService {
   async listForJob(user: AuthUser, jobCode: string, query: OfferListQueryDto): Promise<OfferPageDto> {
     const job = await this.jobs.visibleJob(user, jobCode);
     const { page, pageSize } = pageOf(query, OFFER_PAGE_SIZE);
-    const rows = await this.offers.listForJob(user, job.id, query.lang ?? null, (page - 1) * pageSize, pageSize + 1);
+    const rows = await this.offers.listForJob(viewerOf(user), job.id, query.lang ?? null, (page - 1) * pageSize, pageSize + 1);
     return this.page(rows, page, pageSize);
   }
 
@@ -114,10 +116,12 @@ export class OffersService {
 
   /** The visible ones among these codes; unknown and hidden codes are left out alike. */
   async byCodes(user: AuthUser, codes: string[], lang?: string): Promise<OfferDto[]> {
-    return (await this.offers.findVisible(user, [...new Set(codes)], lang ?? null)).map((r) => mapOffer(r));
+    return (await this.offers.findVisible(viewerOf(user), [...new Set(codes)], lang ?? null)).map((r) => mapOffer(r));
   }
 
   private page(rows: OfferRow[], page: number, pageSize: number): OfferPageDto {
     return { offers: rows.slice(0, pageSize).map((r) => mapOffer(r)), page, pageSize, hasMore: rows.length > pageSize };
   }
 }
+
+const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, scope: moderatorScope(user) });

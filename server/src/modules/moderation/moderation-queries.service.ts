@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
-import { Role } from '#shared/contracts/roles';
+import { moderatedInstanceFilter } from '../../common/moderator-scope';
 import { RoomWatchersService } from '../chat/room-watchers.service';
 import { PresenceService } from '#shared/presence/presence.service';
 import { AuditPageDto, BusyRoomDto } from './dto/moderation.dto';
@@ -18,7 +18,7 @@ export class ModerationQueriesService {
   ) {}
 
   async audit(user: AuthUser, page: number, pageSize: number): Promise<AuditPageDto> {
-    const rows = await this.repo.audit(scopeOf(user), (page - 1) * pageSize, pageSize + 1);
+    const rows = await this.repo.audit(moderatedInstanceFilter(user), (page - 1) * pageSize, pageSize + 1);
     return {
       entries: rows.slice(0, pageSize).map((r) => ({
         at: new Date(r.at).toISOString(),
@@ -36,7 +36,7 @@ export class ModerationQueriesService {
   }
 
   async busiestRooms(user: AuthUser, minutes: number): Promise<BusyRoomDto[]> {
-    const rooms = await this.repo.busiestRooms(scopeOf(user), minutes, BUSIEST);
+    const rooms = await this.repo.busiestRooms(moderatedInstanceFilter(user), minutes, BUSIEST);
     const everyone = [...new Set(rooms.flatMap((r) => r.participant_codes))];
     const [online, watched] = await Promise.all([this.presence.onlineAmong(everyone), this.watchers.watched(rooms.map((r) => r.code))]);
     return rooms.map((r) => ({
@@ -50,9 +50,4 @@ export class ModerationQueriesService {
       watched: watched.has(r.code),
     }));
   }
-}
-
-/** Instance admins see their instance, global admins every instance. */
-export function scopeOf(user: AuthUser): string | null {
-  return user.role === Role.GlobalAdmin ? null : user.instanceId;
 }

@@ -1,10 +1,9 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { MessageDeletedEvent } from '#shared/contracts/events';
-import { isModeratorRole } from '#shared/contracts/roles';
 import { forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
-import { moderatesGroup } from '../chat/chat-access.service';
+import { moderatesInstance, moderatorScope } from '../../common/moderator-scope';
 import { ChatGroupsRepository } from '../chat/chat-groups.repository';
 import { RoomWatchersService } from '../chat/room-watchers.service';
 import { ModerationRepository } from './moderation.repository';
@@ -53,10 +52,10 @@ export class ModerationService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async moderatedGroup(user: AuthUser, groupCode: string) {
-    if (!isModeratorRole(user.role)) throw forbidden();
+    if (moderatorScope(user).kind === 'none') throw forbidden();
     const group = await this.groups.findByCode(groupCode);
     if (!group) throw notFound();
-    if (!moderatesGroup(user, group)) throw forbidden();
+    if (!moderatesInstance(user, group.instanceId)) throw forbidden();
     return group;
   }
 

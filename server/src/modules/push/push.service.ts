@@ -7,7 +7,7 @@ import { hostRefusal, resolvesPublicOnly } from '#shared/net/address-policy';
 import { AuthUser } from '#shared/contracts/auth';
 import { AppError, ErrorKey, notFound, unprocessable } from '../../common/errors';
 import { HttpStatus } from '@nestjs/common';
-import { scopeOf } from '../moderation/moderation-queries.service';
+import { moderatedInstanceFilter } from '../../common/moderator-scope';
 import { NotificationsPageDto, RegisterPushDto } from './dto/push.dto';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
@@ -73,7 +73,7 @@ export class PushService {
   /** Why a user was or was not notified; instance admins see their instance's users only (others: 404). */
   async notifications(admin: AuthUser, userCode: string, page: number, pageSize: number): Promise<NotificationsPageDto> {
     const target = await this.records.userByCode(userCode);
-    const scope = scopeOf(admin);
+    const scope = moderatedInstanceFilter(admin);
     if (!target || (scope !== null && target.instance_id !== scope)) throw notFound();
     const [rows, subscriptions] = await Promise.all([
       this.records.forUser(target.id, (page - 1) * pageSize, pageSize + 1),

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { UserType } from '#shared/contracts/users';
 import { InstanceEntity } from '../instances/instance.entity';
 
 @Entity({ name: 'user' })
@@ -31,7 +32,7 @@ export class UserEntity {
   surname: string;
 
   /** 1 personal, 2 company. */
-  @Column({ type: 'smallint', default: 1 })
+  @Column({ type: 'smallint', default: UserType.Personal })
   type: number;
 
   /** Numeric role: 0 instance user, 10 global user, 50 instance admin, 100 global admin. */

@@ -7,6 +7,7 @@ import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { AuthUser } from '#shared/contracts/auth';
 import { isGlobalRole } from '#shared/contracts/roles';
+import { UserType } from '#shared/contracts/users';
 import { PresenceService } from '#shared/presence/presence.service';
 import { InstanceEntity } from '../instances/instance.entity';
 import { UpdateMeDto } from './dto/user-request.dto';
@@ -77,7 +78,7 @@ export class UsersService {
       passwordHash: fields.passwordHash,
       name: fields.name,
       surname: fields.surname ?? '',
-      type: fields.type ?? 1,
+      type: fields.type ?? UserType.Personal,
       country: fields.country ?? null,
       lang: fields.lang ?? 'eng',
       timezone: fields.timezone ?? 'UTC',

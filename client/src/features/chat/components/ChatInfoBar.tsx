@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ChatGroup } from '@/api/chat.api';
+import { GROUP_TYPE } from '@/api/chat-types';
 import { JobOfferThumbnail } from '@/features/offers/components/JobOfferThumbnail';
 import { toJob } from '@/routes/paths';
 
-/** Group types (shared/contracts/chat.ts): job FAQ and job chats target a job code, job-offer chats an offer code. */
-export const GROUP_TYPE = { User: 1, JobFaq: 2, Job: 3, JobOffer: 4 } as const;
+export { GROUP_TYPE };
 
 export type InfoBarKind = 'offer' | 'job' | null;
 

@@ -4,25 +4,24 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
+import { MESSAGE_TYPE } from '@/api/chat-types';
 import { JobOfferThumbnail } from '@/features/offers/components/JobOfferThumbnail';
 import { tk } from '@/i18n/i18n';
-import { isOfferNoteKey } from '@/i18n/messages';
 import { formatMessageTime } from '../chat-logic';
 import { chatStore } from '../chat.store';
 import { GROUP_TYPE } from './ChatInfoBar';
 
-/** Message types (spec section 3). */
-export const MESSAGE_TYPE = { Text: 1, FinalJobOfferRequest: 2, JobOfferApproved: 3 } as const;
+export { MESSAGE_TYPE };
 
 /**
- * Offer messages, the marketplace's offer notes (Text messages by the party that moved, whose text is one of
- * its JOB_OFFER.MESSAGE keys) and any message without an author are shown as a card rather than a bubble.
+ * Offer messages, the marketplace's offer notes (marked by the server: offerNote) and any message without an
+ * author are shown as a card rather than a bubble.
  */
-export const isSystemMessage = (message: Pick<ChatMessage, 'type' | 'userCode' | 'message'>): boolean =>
+export const isSystemMessage = (message: Pick<ChatMessage, 'type' | 'userCode' | 'offerNote'>): boolean =>
   message.type === MESSAGE_TYPE.FinalJobOfferRequest ||
   message.type === MESSAGE_TYPE.JobOfferApproved ||
   message.userCode === null ||
-  (message.type === MESSAGE_TYPE.Text && typeof message.message === 'string' && isOfferNoteKey(message.message));
+  message.offerNote === true;
 
 const KEY_LIKE = /^[A-Z][A-Z0-9_]*(\.[A-Z0-9_]+)+$/;
 

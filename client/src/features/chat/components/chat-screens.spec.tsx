@@ -149,15 +149,15 @@ describe('system messages', () => {
     expect(within(other).getByTestId('chat-system-text')).toHaveTextContent('Agreed');
   });
 
-  it('shows the marketplace\'s offer notes (Text messages by a party whose text is a JOB_OFFER.MESSAGE key) as translated cards', () => {
+  it('shows the marketplace\'s offer notes (marked offerNote by the server) as translated cards', () => {
     renderRoutes(
       [
         {
           path: '/m',
           element: (
             <>
-              {item(system({ code: 'P', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.PROPOSAL' }))}
-              {item(system({ code: 'F', type: 2, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.FINAL_OFFER' }))}
+              {item(system({ code: 'P', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.PROPOSAL', offerNote: true }))}
+              {item(system({ code: 'F', type: 2, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.FINAL_OFFER', offerNote: true }))}
               {item(system({ code: 'T', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.SOMETHING_NEW' }))}
             </>
           ),
@@ -170,7 +170,7 @@ describe('system messages', () => {
     expect(within(final).getByTestId('chat-system-title')).toHaveTextContent('Final offer requested');
     expect(within(final).getByTestId('chat-system-text')).toHaveTextContent('The provider made a final offer');
     expect(`${proposal.textContent}${final.textContent}`).not.toMatch(/JOB_OFFER\./);
-    // A key the client does not know is an ordinary message: it stays as written.
+    // A key-like text the server did not mark is an ordinary message: it stays as written.
     expect(screen.getByTestId('chat-message-text')).toHaveTextContent('JOB_OFFER.MESSAGE.SOMETHING_NEW');
   });
 
@@ -205,7 +205,7 @@ describe('chat list', () => {
       code: `M_${code}`, groupCode: code, seq: 1, type: 1, message: '', language: null, translation: null, userCode: BOB.code,
       createdAt: '2026-01-01T10:00:00.000Z', files: [], clientKey: null, deleted: false, ...extra,
     });
-    const note = group('G_note', [ADA, BOB], { type: 4, targetId: 'O_one', lastMessageAt: '2026-01-01T10:00:00.000Z', lastMessage: last('G_note', { message: 'JOB_OFFER.MESSAGE.PAID' }) });
+    const note = group('G_note', [ADA, BOB], { type: 4, targetId: 'O_one', lastMessageAt: '2026-01-01T10:00:00.000Z', lastMessage: last('G_note', { message: 'JOB_OFFER.MESSAGE.PAID', offerNote: true }) });
     const files = group('G_files', [ADA, BOB], { lastMessageAt: '2026-01-01T09:00:00.000Z', lastMessage: last('G_files', { files: ['F_1', 'F_2'] }) });
     const one = group('G_one_file', [ADA, BOB], { lastMessageAt: '2026-01-01T08:00:00.000Z', lastMessage: last('G_one_file', { files: ['F_1'] }) });
     const both = group('G_both', [ADA, BOB], { lastMessageAt: '2026-01-01T07:00:00.000Z', lastMessage: last('G_both', { message: 'see attached', files: ['F_1'] }) });

@@ -1,9 +1,9 @@
 import type { OfferStatusPayload } from '@contracts/socket-events';
 import { useEffect } from 'react';
+import { GROUP_TYPE } from '@/api/chat-types';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import { applyJobOfferStatus } from '../jobs.actions';
 
-const JOB_OFFER_CHAT = 4;
 const REFRESH_DELAY_MS = 300;
 
 /**
@@ -25,7 +25,7 @@ export function useJobLive(jobCode: string, refresh: () => void): void {
       later();
     };
     const handleGroup = (group: object) => {
-      if ((group as { type?: number }).type === JOB_OFFER_CHAT) later();
+      if ((group as { type?: number }).type === GROUP_TYPE.JobOffer) later();
     };
     // After a reconnect, whatever was missed meanwhile.
     const handleConnect = () => later();

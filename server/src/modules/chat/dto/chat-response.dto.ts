@@ -36,6 +36,8 @@ export class ChatMessageDto {
   @ApiProperty({ nullable: true, type: String, description: "the sender's client key, for matching an optimistic message" })
   clientKey: string | null;
   @ApiProperty() deleted: boolean;
+  @ApiPropertyOptional({ enum: [true], description: "only on the marketplace's offer notes (their text is a translation key)" })
+  offerNote?: true;
 }
 
 export class ChatGroupDto {

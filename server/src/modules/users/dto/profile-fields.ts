@@ -13,10 +13,9 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { LANGUAGE_CODES } from '#shared/contracts/languages';
+import { USER_TYPES } from '#shared/contracts/users';
 import { canonicalTimezone } from '../timezone-info';
 
-/** Personal 1, company 2 (spec section 3). */
-export const USER_TYPES = [1, 2] as const;
 export const NAME_MAX_LENGTH = 100;
 
 const trimmed = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));

@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LOGGED_IN_ROLES } from '#shared/contracts/roles';
+import { USER_TYPES } from '#shared/contracts/users';
 
 export class UserAvatarDto {
   @ApiProperty({ example: 'initials', description: "'initials' (no image: draw the initials), 'gravatar' (the user opted in) or 'custom'" })
@@ -17,7 +19,7 @@ export class UserResponseDto {
   @ApiProperty() code: string;
   @ApiProperty() name: string;
   @ApiProperty() surname: string;
-  @ApiProperty({ enum: [1, 2], description: '1 personal, 2 company' }) type: number;
+  @ApiProperty({ enum: USER_TYPES, description: '1 personal, 2 company' }) type: number;
   @ApiProperty({ type: UserAvatarDto }) avatar: UserAvatarDto;
   @ApiProperty({ nullable: true, type: String, description: 'ISO 3166-1 alpha-2' }) country: string | null;
   @ApiProperty({ example: 'eng' }) lang: string;
@@ -30,7 +32,7 @@ export class UserResponseDto {
 /** The caller's own profile: also the e-mail, the role and the instance. */
 export class MeResponseDto extends UserResponseDto {
   @ApiProperty() email: string;
-  @ApiProperty({ enum: [0, 10, 50, 100], description: 'instance user 0, global user 10, instance admin 50, global admin 100' })
+  @ApiProperty({ enum: LOGGED_IN_ROLES, description: 'instance user 0, global user 10, instance admin 50, global admin 100' })
   role: number;
   @ApiProperty() instanceCode: string;
 }

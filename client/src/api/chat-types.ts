@@ -1,0 +1,12 @@
+import type { ChatGroupType, ChatMessageType } from '@contracts/chat';
+
+/**
+ * The chat contract's enums as values (server/src/contracts/chat.ts): the client imports contracts as types
+ * only, so these copies are checked against the enums name by name and cannot drift.
+ */
+
+/** Group types: job FAQ and job chats target a job code, job-offer chats an offer code. */
+export const GROUP_TYPE = { User: 1, JobFaq: 2, Job: 3, JobOffer: 4 } as const satisfies Partial<typeof ChatGroupType>;
+
+/** Message types (spec section 3). */
+export const MESSAGE_TYPE = { Text: 1, FinalJobOfferRequest: 2, JobOfferApproved: 3 } as const satisfies Partial<typeof ChatMessageType>;
