@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { ChatMessageType } from '../contracts/chat';
+import { OfferStatus } from '../contracts/offers';
 import { PushContent, PushKind } from '../contracts/queues';
 
 /**
@@ -23,15 +25,15 @@ const TEXTS = {
     paymentReceivedTitle: 'Payment received',
     paymentReceivedBody: 'The customer paid for offer {{offer}}',
     status: {
-      1: 'Initial',
-      5: 'Proposal',
-      10: 'Final offer',
-      50: 'Approved by the customer',
-      100: 'Agreed',
-      130: 'Finalisation requested',
-      160: 'Payment pending',
-      200: 'Closed',
-    } as Record<number, string>,
+      [OfferStatus.Initial]: 'Initial',
+      [OfferStatus.Proposal]: 'Proposal',
+      [OfferStatus.FinalOffer]: 'Final offer',
+      [OfferStatus.CustomerApproved]: 'Approved by the customer',
+      [OfferStatus.Agreed]: 'Agreed',
+      [OfferStatus.FinalizeRequested]: 'Finalisation requested',
+      [OfferStatus.PaymentPending]: 'Payment pending',
+      [OfferStatus.Closed]: 'Closed',
+    } as Record<OfferStatus, string>,
   },
   pol: {
     newMessage: 'Nowa wiadomość',
@@ -45,15 +47,15 @@ const TEXTS = {
     paymentReceivedTitle: 'Otrzymano płatność',
     paymentReceivedBody: 'Klient zapłacił za ofertę {{offer}}',
     status: {
-      1: 'Początkowa',
-      5: 'Propozycja',
-      10: 'Oferta końcowa',
-      50: 'Zaakceptowana przez klienta',
-      100: 'Uzgodniona',
-      130: 'Prośba o finalizację',
-      160: 'Oczekuje na płatność',
-      200: 'Zamknięta',
-    } as Record<number, string>,
+      [OfferStatus.Initial]: 'Początkowa',
+      [OfferStatus.Proposal]: 'Propozycja',
+      [OfferStatus.FinalOffer]: 'Oferta końcowa',
+      [OfferStatus.CustomerApproved]: 'Zaakceptowana przez klienta',
+      [OfferStatus.Agreed]: 'Uzgodniona',
+      [OfferStatus.FinalizeRequested]: 'Prośba o finalizację',
+      [OfferStatus.PaymentPending]: 'Oczekuje na płatność',
+      [OfferStatus.Closed]: 'Zamknięta',
+    } as Record<OfferStatus, string>,
   },
 };
 
@@ -119,7 +121,7 @@ export function messagePush(input: MessagePushInput): PushContent {
   const title =
     input.participantCount > 2 && input.groupName?.trim() ? fill(t.inGroup, { name, group: input.groupName.trim() }) : name;
   let body: string;
-  if (input.messageType !== 1) body = t.systemMessage;
+  if (input.messageType !== ChatMessageType.Text) body = t.systemMessage;
   else if (input.text.trim()) body = input.text.replace(/\s+/g, ' ').trim();
   else body = input.hasFiles ? t.attachment : t.newMessage;
   return { title, body, url: `/messages/${encodeURIComponent(input.groupCode)}`, tag: input.groupCode };
@@ -130,7 +132,7 @@ export interface OfferPushInput {
   kind: Exclude<PushKind, 'message'>;
   offerCode: string;
   jobCode: string;
-  status: number;
+  status: OfferStatus;
 }
 
 export function offerPush(input: OfferPushInput): PushContent {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
 import { OutboxQueryable } from '../outbox/outbox-job-owner';
-import { OFFER_NOTE_TEXT } from './system-message';
+import { OFFER_NOTE_TEXT_LIST } from './system-message';
 
 export interface MessageFacts {
   id: string;
@@ -95,11 +95,11 @@ export class NotificationQueries {
                         AND n.author_id IS DISTINCT FROM p.user_id
                         -- only a message that is pushed itself (see isSystemMessage) speaks for older ones
                         AND n.author_id IS NOT NULL AND n.type = $4
-                        AND NOT (g.type = $5 AND n.text ~ $6)) AS superseded
+                        AND NOT (g.type = $5 AND btrim(n.text) = ANY($6::text[]))) AS superseded
        FROM chat_participant p JOIN "user" u ON u.id = p.user_id JOIN chat_group g ON g.id = p.group_id
        WHERE p.group_id = $1 AND p.user_id IS DISTINCT FROM $3::uuid
          AND EXISTS (SELECT 1 FROM push_subscription s WHERE s.user_id = p.user_id)`,
-      [groupId, seq, authorId, ChatMessageType.Text, ChatGroupType.JobOffer, OFFER_NOTE_TEXT.source],
+      [groupId, seq, authorId, ChatMessageType.Text, ChatGroupType.JobOffer, OFFER_NOTE_TEXT_LIST],
     );
   }
 

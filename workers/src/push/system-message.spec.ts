@@ -1,4 +1,5 @@
 import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import { OFFER_NOTE_TEXTS } from '#shared/contracts/offers';
 import { isSystemMessage } from './system-message';
 
 const message = { author_id: 'u', type: ChatMessageType.Text, group_type: ChatGroupType.User, text: 'hello' };
@@ -10,9 +11,11 @@ describe('isSystemMessage', () => {
     expect(isSystemMessage({ ...message, type: ChatMessageType.JobOfferApproved })).toBe(true);
   });
 
-  it("is an offer chat's note (a JOB_OFFER.* key), and only there", () => {
-    expect(isSystemMessage({ ...message, group_type: ChatGroupType.JobOffer, text: 'JOB_OFFER.STATUS.AGREED' })).toBe(true);
-    expect(isSystemMessage({ ...message, text: 'JOB_OFFER.STATUS.AGREED' })).toBe(false);
-    expect(isSystemMessage({ ...message, group_type: ChatGroupType.JobOffer, text: 'JOB_OFFER. is it?' })).toBe(false);
+  it("is an offer chat's note (one of the contract's note texts), and only there", () => {
+    const note = OFFER_NOTE_TEXTS[0];
+    expect(isSystemMessage({ ...message, group_type: ChatGroupType.JobOffer, text: note })).toBe(true);
+    expect(isSystemMessage({ ...message, text: note })).toBe(false);
+    // A text that merely looks like a key is somebody's message, not a note.
+    expect(isSystemMessage({ ...message, group_type: ChatGroupType.JobOffer, text: 'JOB_OFFER.STATUS.MADE_UP' })).toBe(false);
   });
 });
