@@ -1,6 +1,18 @@
 import type { OfferTerms } from './socket-events';
 import { ChatGroupType, ChatMessageType } from './chat';
 
+/** The quoted message a reply shows: a snippet of its text, or the deleted marker. */
+export interface ChatReplyPreview {
+  code: string;
+  seq: number;
+  type: ChatMessageType;
+  userCode: string | null;
+  /** at most REPLY_SNIPPET_LENGTH characters; '' for a deleted message */
+  message: string;
+  files: number;
+  deleted: boolean;
+}
+
 /** A chat message as events and sockets carry it. */
 export interface ChatMessagePayload {
   code: string;
@@ -15,6 +27,10 @@ export interface ChatMessagePayload {
   files: string[];
   clientKey: string | null;
   deleted: boolean;
+  /** The quoted message; absent or null when this is not a reply. */
+  replyTo?: ChatReplyPreview | null;
+  /** UTC ISO of the latest edit; absent or null when never edited. */
+  editedAt?: string | null;
 }
 
 export interface MessageCreatedEvent {
@@ -31,6 +47,11 @@ export interface MessageDeletedEvent {
   actorCode: string;
   actorId: string;
   byModerator: boolean;
+  participantCodes: string[];
+}
+
+export interface MessageEditedEvent {
+  message: ChatMessagePayload;
   participantCodes: string[];
 }
 
@@ -68,6 +89,7 @@ export interface OfferStatusChangedEvent {
 export interface DomainEventMap {
   'message.created': MessageCreatedEvent;
   'message.deleted': MessageDeletedEvent;
+  'message.edited': MessageEditedEvent;
   'group.changed': GroupChangedEvent;
   'group.read': GroupReadEvent;
   'offer.status-changed': OfferStatusChangedEvent;
