@@ -218,9 +218,12 @@ export class ChatMessagesRepository {
    */
   async editText(messageId: string, text: string): Promise<MessageRow | undefined> {
     const rows: { id: string }[] = await this.db.query(
-      `UPDATE chat_message SET text = $2, translation = NULL, edited_at = date_trunc('milliseconds', clock_timestamp()),
-              edit_seq = nextval('chat_message_edit_seq')
-       WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
+      // A SELECT around the UPDATE: TypeORM answers a bare UPDATE with [rows, count] instead of the rows.
+      `WITH e AS (
+         UPDATE chat_message SET text = $2, translation = NULL, edited_at = date_trunc('milliseconds', clock_timestamp()),
+                edit_seq = nextval('chat_message_edit_seq')
+         WHERE id = $1 AND deleted_at IS NULL RETURNING id
+       ) SELECT id FROM e`,
       [messageId, text],
     );
     if (!rows.length) return undefined;
