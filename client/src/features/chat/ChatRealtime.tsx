@@ -7,7 +7,7 @@ import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import { UNREAD_POLL_MS } from './chat-logic';
 import { ensureGroup, loadUnread, markRead, syncThreads } from './chat.actions';
 import { applyUnread, chatStore, markDeleted, receiveMessage, resetChat, upsertGroup } from './chat.store';
-import { applyMessageUpdate, resetEditCursors } from './message-edits';
+import { applyMessageUpdate, markQuotesDeleted, resetEditCursors } from './message-edits';
 import { resetReplyEdit } from './reply-edit.store';
 import { openChat } from './open-chat';
 
@@ -43,7 +43,10 @@ export function ChatRealtime() {
         void markRead(message.groupCode);
       }
     };
-    const handleDeleted = ({ groupCode, code }: { groupCode: string; code: string }) => markDeleted(groupCode, code);
+    const handleDeleted = ({ groupCode, code }: { groupCode: string; code: string }) => {
+      markDeleted(groupCode, code);
+      markQuotesDeleted(groupCode, code);
+    };
     const handleUpdated = (update: Parameters<typeof applyMessageUpdate>[0]) => applyMessageUpdate(update);
     const handleUnread = (count: Parameters<typeof applyUnread>[0]) => applyUnread(count, false);
     const handleGroup = (group: object) => upsertGroup(group as ChatGroup);

@@ -1,10 +1,11 @@
-import type { ChatMessagePayload } from '@contracts/events';
+import type { ChatMessagePayload, ChatReplyPreview } from '@contracts/events';
 import type { MessageUpdatedPayload } from '@contracts/socket-events';
 import { ApiError } from '@/api/api-error';
 import { chatApi } from '@/api/chat.api';
 import { isRealtimeConnected } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import { chatStore, markDeleted } from './chat.store';
+import { REPLY_SNIPPET_LENGTH } from './reply-edit.store';
 
 const ACK_TIMEOUT_MS = 10_000;
 
@@ -30,6 +31,7 @@ export function resetEditCursors(): void {
  * translation gone). A deleted message stays deleted.
  */
 export function applyMessageUpdate(update: MessageUpdatedPayload): void {
+  if (update.message !== undefined) updateQuotes(update.groupCode, update.code, { message: Array.from(update.message).slice(0, REPLY_SNIPPET_LENGTH).join('') });
   const thread = chatStore.threads[update.groupCode];
   const held = thread && Object.values(thread.bySeq).find((m) => m.code === update.code);
   const last = chatStore.groups[update.groupCode]?.lastMessage;
@@ -41,10 +43,24 @@ export function applyMessageUpdate(update: MessageUpdatedPayload): void {
   }
 }
 
+/** The quotes of a message in the replies held, after it was edited or deleted (as a reload would show them). */
+export function updateQuotes(groupCode: string, code: string, patch: Partial<Pick<ChatReplyPreview, 'message' | 'deleted' | 'files'>>): void {
+  const thread = chatStore.threads[groupCode];
+  if (!thread) return;
+  for (const m of Object.values(thread.bySeq)) {
+    if (m.replyTo?.code === code && !m.replyTo.deleted) Object.assign(m.replyTo, patch);
+  }
+}
+
+export const markQuotesDeleted = (groupCode: string, code: string): void => updateQuotes(groupCode, code, { deleted: true, message: '', files: 0 });
+
 /** What `sync` answered about held messages edited (or deleted after an edit) while away, and where it got to. */
 export function applySyncedEdits(edited: readonly ChatMessagePayload[], editSeqs: Readonly<Record<string, number>>): void {
   for (const m of edited) {
-    if (m.deleted) markDeleted(m.groupCode, m.code);
+    if (m.deleted) {
+      markDeleted(m.groupCode, m.code);
+      markQuotesDeleted(m.groupCode, m.code);
+    }
     else applyMessageUpdate({ groupCode: m.groupCode, code: m.code, message: m.message, translation: m.translation, editedAt: m.editedAt ?? null });
   }
   for (const [groupCode, seq] of Object.entries(editSeqs)) editCursors.set(groupCode, Math.max(seq, editCursors.get(groupCode) ?? 0));

@@ -4,7 +4,15 @@ import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures'
 import { loadOlder, pendingMessage, syncThreads } from './chat.actions';
 import { collectOutbox } from './chat-outbox';
 import { chatStore, receiveMessages, resetChat, threadOf, upsertGroup } from './chat.store';
-import { applyMessageUpdate, applySyncedEdits, editCursorOf, editMessage, resetEditCursors, startEditCursor } from './message-edits';
+import {
+  applyMessageUpdate,
+  applySyncedEdits,
+  editCursorOf,
+  editMessage,
+  markQuotesDeleted,
+  resetEditCursors,
+  startEditCursor,
+} from './message-edits';
 import {
   canEditMessage,
   canReplyTo,
@@ -91,6 +99,15 @@ describe('edits arriving', () => {
     applyMessageUpdate({ groupCode: 'G_one', code: 'M2', message: 'back?', translation: null, editedAt: '2026-01-02T00:00:00.000Z' });
     expect(threadOf('G_one').bySeq[2]).toMatchObject({ deleted: true, message: '' });
     expect(chatStore.groups.G_one.lastMessage).toMatchObject({ code: 'M2', deleted: true });
+  });
+
+  it("keeps the quotes of an edited or deleted original in step, as a reload would show them", () => {
+    const quote = (code: string) => ({ code, seq: 1, type: 1, userCode: BOB.code, message: 'old', files: 0, deleted: false });
+    receiveMessages([storedMessage(1), storedMessage(3, { replyTo: quote('M1') }), storedMessage(4, { replyTo: quote('M1') })]);
+    applyMessageUpdate({ groupCode: 'G_one', code: 'M1', message: 'new words', translation: null, editedAt: '2026-01-02T00:00:00.000Z' });
+    expect(threadOf('G_one').bySeq[3].replyTo).toMatchObject({ message: 'new words', deleted: false });
+    markQuotesDeleted('G_one', 'M1');
+    expect(threadOf('G_one').bySeq[4].replyTo).toMatchObject({ message: '', deleted: true });
   });
 
   it('starts the edit cursor at the first page and moves it with sync answers, applying what sync brought', async () => {

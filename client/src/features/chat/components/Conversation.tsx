@@ -109,6 +109,7 @@ export function Conversation({ code }: { code: string }) {
           onDelete={remove}
           onToggleOriginal={toggleOriginal}
           onJumpToReply={jumpToReply}
+          writable
         />
       );
     },

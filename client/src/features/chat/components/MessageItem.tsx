@@ -27,12 +27,14 @@ export interface MessageItemProps {
   onToggleOriginal: (code: string) => void;
   /** Clicking a reply's quote; without it (the default) the quote does not jump. */
   onJumpToReply?: MessageReplyQuoteProps['onJump'];
+  /** The reader writes in this chat: the menu offers Reply and Edit. Default false (a moderator's read-only view). */
+  writable?: boolean;
 }
 
-type MenuProps = Pick<MessageItemProps, 'message' | 'mine' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
+type MenuProps = Pick<MessageItemProps, 'message' | 'mine' | 'writable' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
 
 /** Show profile (every message with an author), show original / translation (translated ones), delete (author, moderators). */
-function MessageMenu({ message, mine, canDelete, showingOriginal, onDelete, onToggleOriginal }: MenuProps) {
+function MessageMenu({ message, mine, writable = false, canDelete, showingOriginal, onDelete, onToggleOriginal }: MenuProps) {
   const { t } = useTranslation();
   const translated = Boolean(message.translation) && !message.deleted;
   if (!message.userCode && !translated && !canDelete) return null;
@@ -49,7 +51,7 @@ function MessageMenu({ message, mine, canDelete, showingOriginal, onDelete, onTo
             {t('CHAT.SHOW_PROFILE')}
           </Menu.Item>
         ) : null}
-        <MessageReplyEditItems message={message} mine={mine} />
+        {writable ? <MessageReplyEditItems message={message} mine={mine} /> : null}
         {translated ? (
           <Menu.Item leftSection={<IconLanguage size={14} />} onClick={() => onToggleOriginal(message.code)} data-testid="chat-message-translation">
             {showingOriginal ? t('CHAT.SHOW_TRANSLATION') : t('CHAT.SHOW_ORIGINAL')}

@@ -32,7 +32,7 @@ beforeEach(() => {
   upsertGroup(chatGroup('G_one'));
 });
 
-function renderItem(message: ListedMessage, mine: boolean, onJumpToReply = jest.fn()) {
+function renderItem(message: ListedMessage, mine: boolean, onJumpToReply = jest.fn(), writable = true) {
   renderRoutes(
     [
       {
@@ -50,6 +50,7 @@ function renderItem(message: ListedMessage, mine: boolean, onJumpToReply = jest.
             onDelete={jest.fn()}
             onToggleOriginal={jest.fn()}
             onJumpToReply={onJumpToReply}
+            writable={writable}
           />
         ),
       },
@@ -83,6 +84,13 @@ describe('a reply and an edited message in the list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Message options' }));
     fireEvent.click(screen.getByTestId('chat-message-edit'));
     expect(replyEditStore.modes.G_one).toEqual({ kind: 'edit', code: 'M2', text: 'message 2' });
+  });
+
+  it('offers neither in a read-only view (a moderator watching a room)', () => {
+    renderItem(listed({ userCode: ADA.code }), true, undefined, false);
+    fireEvent.click(screen.getByRole('button', { name: 'Message options' }));
+    expect(screen.queryByTestId('chat-message-reply')).toBeNull();
+    expect(screen.queryByTestId('chat-message-edit')).toBeNull();
   });
 
   it("offers no Edit on someone else's message", () => {
