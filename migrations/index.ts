@@ -6,6 +6,7 @@ import { WebPush1764115200000 } from './1764115200000-WebPush';
 import { PaymentPayerIndex1764201600000 } from './1764201600000-PaymentPayerIndex';
 import { UserGravatarOptIn1764210000000 } from './1764210000000-UserGravatarOptIn';
 import { JobTitleSearch1764220000000 } from './1764220000000-JobTitleSearch';
+import { MessageReplyEdit1764236400000 } from './1764236400000-MessageReplyEdit';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   PaymentPayerIndex1764201600000,
   UserGravatarOptIn1764210000000,
   JobTitleSearch1764220000000,
+  MessageReplyEdit1764236400000,
 ];

@@ -25,4 +25,6 @@ export enum ParticipantRole {
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 export const MESSAGE_PAGE_SIZE = 50;
+/** How much of the quoted message a reply carries. */
+export const REPLY_SNIPPET_LENGTH = 200;
 export const CLIENT_KEY_PATTERN = /^-?[A-Za-z0-9_-]{1,64}$/;

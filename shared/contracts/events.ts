@@ -1,6 +1,20 @@
 import type { OfferTerms } from './socket-events';
 import { ChatGroupType, ChatMessageType } from './chat';
 
+/** The quoted message a reply shows: a snippet of its text, or the deleted marker. */
+export interface ChatReplyPreview {
+  code: string;
+  seq: number;
+  type: ChatMessageType;
+  userCode: string | null;
+  /** at most REPLY_SNIPPET_LENGTH characters; '' for a deleted message */
+  message: string;
+  files: number;
+  deleted: boolean;
+  /** Set (true) when the quoted message is one of the marketplace's offer notes (its text is a translation key). */
+  offerNote?: true;
+}
+
 /** A chat message as events and sockets carry it. */
 export interface ChatMessagePayload {
   code: string;
@@ -17,6 +31,10 @@ export interface ChatMessagePayload {
   deleted: boolean;
   /** Set (true) by the server on the marketplace's offer notes, whose text is a translation key; absent on any other message. */
   offerNote?: true;
+  /** The quoted message; absent or null when this is not a reply. */
+  replyTo?: ChatReplyPreview | null;
+  /** UTC ISO of the latest edit; absent or null when never edited. */
+  editedAt?: string | null;
 }
 
 export interface MessageCreatedEvent {
@@ -33,6 +51,11 @@ export interface MessageDeletedEvent {
   actorCode: string;
   actorId: string;
   byModerator: boolean;
+  participantCodes: string[];
+}
+
+export interface MessageEditedEvent {
+  message: ChatMessagePayload;
   participantCodes: string[];
 }
 
@@ -70,6 +93,7 @@ export interface OfferStatusChangedEvent {
 export interface DomainEventMap {
   'message.created': MessageCreatedEvent;
   'message.deleted': MessageDeletedEvent;
+  'message.edited': MessageEditedEvent;
   'group.changed': GroupChangedEvent;
   'group.read': GroupReadEvent;
   'offer.status-changed': OfferStatusChangedEvent;

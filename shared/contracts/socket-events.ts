@@ -34,11 +34,31 @@ export interface OfferStatusPayload extends Partial<OfferTerms> {
   at: string;
 }
 
+/**
+ * A change to a stored message: a translation that arrived later (translation only), or an edit by its author
+ * (the new text and `editedAt`; the old translation is dropped with it).
+ */
+export interface MessageUpdatedPayload {
+  groupCode: string;
+  code: string;
+  translation: string | null;
+  message?: string;
+  editedAt?: string | null;
+}
+
+export interface SyncAnswer {
+  messages: ChatMessagePayload[];
+  more: string[];
+  missing: string[];
+  edited: ChatMessagePayload[];
+  editSeqs: Record<string, number>;
+}
+
 /** Server → client events (the architecture's realtime contract). */
 export interface ServerToClientEvents {
   'message:new': (message: ChatMessagePayload) => void;
   'message:deleted': (payload: { groupCode: string; code: string }) => void;
-  'message:updated': (payload: { groupCode: string; code: string; translation: string | null }) => void;
+  'message:updated': (payload: MessageUpdatedPayload) => void;
   'unread:count': (payload: UnreadCountPayload) => void;
   presence: (payload: PresencePayload) => void;
   typing: (payload: { groupCode: string; userCode: string }) => void;
@@ -51,19 +71,23 @@ export interface ServerToClientEvents {
 /** Client → server events; each takes an acknowledgement except typing and activity. */
 export interface ClientToServerEvents {
   'message:send': (
-    payload: { groupCode: string; clientKey: string; message: string; lang?: string; files?: string[] },
+    payload: { groupCode: string; clientKey: string; message: string; lang?: string; files?: string[]; replyToId?: string },
     ack: (res: Ack<{ message: ChatMessagePayload }>) => void,
   ) => void;
+  /** The author edits a text message's text (validated like a send); a deleted message is 409. */
+  'message:edit': (payload: { groupCode: string; code: string; message: string }, ack: (res: Ack<{ message: ChatMessagePayload }>) => void) => void;
   'group:read': (payload: { groupCode: string; seq: number }, ack: (res: Ack<{ unread: UnreadCountPayload }>) => void) => void;
   /**
    * Catch-up: at most 100 groups, each once (a repeated group is 422); at most 500 messages per answer (200
    * per group). `more` names the groups to ask again from the newest seq received (cut short or not reached),
    * `missing` those the caller may not read (a moderator: rooms they don't watch). 1 a second per user, bursts
-   * of 10; faster is 429.
+   * of 10; faster is 429. A group asked with `afterEditSeq` also gets, in `edited`, its messages up to
+   * `afterSeq` edited after that edit seq (they count in the same budget), and in `editSeqs` the edit seq to ask
+   * from next time.
    */
   sync: (
-    payload: { groups: { groupCode: string; afterSeq: number }[] },
-    ack: (res: Ack<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }>) => void,
+    payload: { groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[] },
+    ack: (res: Ack<SyncAnswer>) => void,
   ) => void;
   typing: (payload: { groupCode: string }) => void;
   activity: (payload: object) => void;

@@ -55,6 +55,8 @@ export interface MessagePage {
   messages: ChatMessage[];
   mayLoadOlder: boolean;
   mayLoadNewer: boolean;
+  /** The group's newest edit seq when the page was read: `sync` asks for edits after it. */
+  editSeq?: number;
 }
 
 export interface SendMessageBody {
@@ -62,6 +64,8 @@ export interface SendMessageBody {
   lang?: string;
   files?: string[];
   clientKey?: string;
+  /** Code of the quoted message. */
+  replyToId?: string;
 }
 
 export type UnreadCount = UnreadCountPayload;
@@ -81,6 +85,8 @@ export const chatApi = {
   rename: (code: string, body: { name?: string | null; subtitle?: string | null }) => http.patch<ChatGroup>(group(code), body),
   addParticipants: (code: string, participants: string[]) =>
     http.post<ChatGroup>(`/api/message/group/${encodeURIComponent(code)}/participants`, { participants }),
+  editMessage: (code: string, messageCode: string, message: string) =>
+    http.patch<ChatMessage>(`${group(code)}/messages/${encodeURIComponent(messageCode)}`, { message }, { handleErrors: false }),
   deleteMessage: (code: string, messageCode: string) => http.delete<void>(`${group(code)}/messages/${encodeURIComponent(messageCode)}`),
   read: (code: string, seq: number) => http.post<{ readSeq: number; unread: UnreadCount }>(`${group(code)}/read`, { seq }, { handleErrors: false }),
   unreadCount: () => http.get<UnreadCount>('/api/message/UnreadCount', { cache: false, handleErrors: false }),

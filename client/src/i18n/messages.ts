@@ -104,6 +104,9 @@ export const SERVER_MESSAGE_KEYS = [
   tk('VALIDATION.PASSWORD.COMMON'),
   tk('VALIDATION.PASSWORD.PERSONAL'),
   tk('VALIDATION.PASSWORD.TOO_WEAK'),
+  tk('CHAT.MESSAGE.DELETED'),
+  tk('CHAT.MESSAGE.NOT_EDITABLE'),
+  tk('VALIDATION.REPLY_TO.NOT_FOUND'),
 ];
 
 /** A server message key translated; unknown keys fall back to a generic sentence, never the raw key. */

@@ -1,13 +1,13 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../common/events/domain-events';
-import { GroupChangedEvent, MessageCreatedEvent, MessageDeletedEvent, GroupReadEvent } from '#shared/contracts/events';
+import { GroupChangedEvent, MessageCreatedEvent, MessageDeletedEvent, MessageEditedEvent, GroupReadEvent } from '#shared/contracts/events';
 import { ChatGroupsService } from '../modules/chat/chat-groups.service';
 import { groupRoom, userRoom } from '#shared/contracts/socket-events';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { SocketEmitter } from './socket-emitter.service';
 import { UnreadCacheService } from './unread-cache.service';
 
-/** Fans committed chat changes out to sockets: messages, deletions, group changes and unread counts. */
+/** Fans committed chat changes out to sockets: messages, edits, deletions, group changes and unread counts. */
 @Injectable()
 export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   private readonly unsubscribe: (() => void)[] = [];
@@ -24,6 +24,7 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe.push(
       this.events.on('message.created', (e) => this.messageCreated(e)),
       this.events.on('message.deleted', (e) => this.messageDeleted(e)),
+      this.events.on('message.edited', (e) => this.messageEdited(e)),
       this.events.on('group.changed', (e) => this.groupChanged(e)),
       this.events.on('group.read', (e) => this.groupRead(e)),
     );
@@ -49,6 +50,17 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
     this.emitter.toUsers(e.participantCodes, e.groupCode, 'message:deleted', { groupCode: e.groupCode, code: e.code });
     // Recounted from Postgres and pushed to each participant through the fan-out stream.
     await this.unread.fill(e.participantCodes, e.groupCode);
+  }
+
+  /** The same path as a deletion: every participant's rooms and the group's watching moderators. */
+  private messageEdited({ message, participantCodes }: MessageEditedEvent): void {
+    this.emitter.toUsers(participantCodes, message.groupCode, 'message:updated', {
+      groupCode: message.groupCode,
+      code: message.code,
+      message: message.message,
+      translation: message.translation,
+      editedAt: message.editedAt ?? null,
+    });
   }
 
   private async groupChanged(e: GroupChangedEvent): Promise<void> {

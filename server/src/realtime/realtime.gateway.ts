@@ -9,20 +9,21 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
-import { Ack, groupRoom, UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
+import { Ack, groupRoom, SyncAnswer, UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
 import { ChatMessagePayload } from '#shared/contracts/events';
 import { tooManyRequests, unauthorized } from '../common/errors';
 import { Authenticator } from '../common/guards/authenticator';
 import { validatePayload } from '../common/validation';
 import { ChatAccessService } from '../modules/chat/chat-access.service';
 import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
+import { ChatMessageEditsService } from '../modules/chat/chat-message-edits.service';
 import { ChatMessagesService } from '../modules/chat/chat-messages.service';
 import { toMessagePayload } from '../modules/chat/chat.mapper';
 import { ReadMarkerService } from '../modules/chat/read-marker.service';
 import { RoomWatchersService } from '../modules/chat/room-watchers.service';
 import { ModerationService } from '../modules/moderation/moderation.service';
 import { PresenceService } from '#shared/presence/presence.service';
-import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
+import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEditDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
 import { attachState, hasState, liveStateOf, respond, SocketState, stateOf } from './socket-handler';
 import { TokenBucket, UserBucketRegistry } from './socket-rate-limiter';
@@ -56,6 +57,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly authenticator: Authenticator,
     private readonly emitter: SocketEmitter,
     private readonly messages: ChatMessagesService,
+    private readonly edits: ChatMessageEditsService,
     private readonly access: ChatAccessService,
     private readonly groups: ChatGroupsRepository,
     private readonly readMarker: ReadMarkerService,
@@ -148,6 +150,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     });
   }
 
+  @SubscribeMessage('message:edit')
+  edit(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ message: ChatMessagePayload }>> {
+    return respond(async () => {
+      const { user, sendLimit } = liveStateOf(socket);
+      // Edits share the send budget: each one is pushed to every participant, like a message.
+      if (!sendLimit.take()) throw tooManyRequests(1);
+      const dto = await validatePayload(SocketEditDto, body);
+      const message = await this.edits.edit(user, dto.groupCode, dto.code, dto);
+      this.recordActivity(user.code);
+      return { message: toMessagePayload(message) };
+    });
+  }
+
   @SubscribeMessage('group:read')
   read(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ unread: UnreadCountPayload }>> {
     return respond(async () => {
@@ -163,7 +178,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   sync(
     @ConnectedSocket() socket: Socket,
     @MessageBody() body: unknown,
-  ): Promise<Ack<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }>> {
+  ): Promise<Ack<SyncAnswer>> {
     return respond(async () => {
       const { user, userLimits } = liveStateOf(socket);
       if (!userLimits.sync.take()) throw tooManyRequests(1);

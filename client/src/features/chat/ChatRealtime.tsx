@@ -6,7 +6,9 @@ import { realtimeStore } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import { UNREAD_POLL_MS } from './chat-logic';
 import { ensureGroup, loadUnread, markRead, syncThreads } from './chat.actions';
-import { applyTranslation, applyUnread, chatStore, markDeleted, receiveMessage, resetChat, upsertGroup } from './chat.store';
+import { applyUnread, chatStore, markDeleted, receiveMessage, resetChat, upsertGroup } from './chat.store';
+import { applyMessageUpdate, markQuotesDeleted, resetEditCursors } from './message-edits';
+import { resetReplyEdit } from './reply-edit.store';
 import { openChat } from './open-chat';
 
 const TYPING_SHOWN_MS = 3_000;
@@ -24,6 +26,8 @@ export function ChatRealtime() {
   useEffect(() => {
     if (!loggedIn) {
       resetChat();
+      resetReplyEdit();
+      resetEditCursors();
       return;
     }
     void loadUnread().catch(() => undefined);
@@ -39,8 +43,11 @@ export function ChatRealtime() {
         void markRead(message.groupCode);
       }
     };
-    const handleDeleted = ({ groupCode, code }: { groupCode: string; code: string }) => markDeleted(groupCode, code);
-    const handleUpdated = (update: Parameters<typeof applyTranslation>[0]) => applyTranslation(update);
+    const handleDeleted = ({ groupCode, code }: { groupCode: string; code: string }) => {
+      markDeleted(groupCode, code);
+      markQuotesDeleted(groupCode, code);
+    };
+    const handleUpdated = (update: Parameters<typeof applyMessageUpdate>[0]) => applyMessageUpdate(update);
     const handleUnread = (count: Parameters<typeof applyUnread>[0]) => applyUnread(count, false);
     const handleGroup = (group: object) => upsertGroup(group as ChatGroup);
     const handleTyping = ({ groupCode, userCode }: { groupCode: string; userCode: string }) => {

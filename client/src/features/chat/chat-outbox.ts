@@ -34,7 +34,8 @@ function isEntry(v: unknown): v is OutboxEntry {
     (e.language === null || isText(e.language)) &&
     Array.isArray(e.files) &&
     e.files.every(isText) &&
-    isText(e.createdAt)
+    isText(e.createdAt) &&
+    (e.replyTo == null || (typeof e.replyTo === 'object' && isText(e.replyTo.code)))
   );
 }
 
@@ -80,6 +81,7 @@ export function collectOutbox(threads: Readonly<Record<string, Thread>>, userCod
         files: [...(m.files ?? [])],
         createdAt: m.createdAt,
       };
+      if (m.replyTo) entry.replyTo = m.replyTo;
       if (messageState(m.code) === 'failed' && isRejected(entry.clientKey)) entry.rejected = true;
       return entry;
     })

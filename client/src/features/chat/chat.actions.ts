@@ -7,7 +7,9 @@ import { sessionStore } from '@/features/session/session.store';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { isRealtimeConnected, type ParleySocket } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
+import type { ChatReplyPreview } from '@contracts/events';
 import { failedCode, messageState, newClientKey } from './chat-logic';
+import { applySyncedEdits, editCursorOf, startEditCursor } from './message-edits';
 import {
   addPending,
   applyUnread,
@@ -49,6 +51,7 @@ export async function loadUnread(): Promise<void> {
 export async function openThread(code: string): Promise<void> {
   const page = await chatApi.messages(code);
   receiveMessages(page.messages);
+  startEditCursor(code, page.editSeq);
   const thread = threadOf(code);
   if (!thread.loaded) thread.mayLoadOlder = page.mayLoadOlder;
   thread.loaded = true;
@@ -90,7 +93,7 @@ export async function syncThreads(socket: ParleySocket): Promise<void> {
   let codes = Object.entries(chatStore.threads).filter(([, t]) => t.loaded).map(([code]) => code);
   for (let round = 0; round < SYNC_ROUNDS && codes.length; round++) {
     const batch = codes.slice(0, SYNC_MAX_GROUPS);
-    const groups = batch.map((groupCode) => ({ groupCode, afterSeq: highestSeq(chatStore.threads[groupCode]) }));
+    const groups = batch.map((groupCode) => ({ groupCode, afterSeq: highestSeq(chatStore.threads[groupCode]), afterEditSeq: editCursorOf(groupCode) }));
     const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('sync', { groups });
     if (!res.ok) {
       if (res.error.code !== 429) return;
@@ -98,6 +101,7 @@ export async function syncThreads(socket: ParleySocket): Promise<void> {
       continue;
     }
     receiveMessages(res.messages);
+    applySyncedEdits(res.edited ?? [], res.editSeqs ?? {});
     codes = [...new Set([...res.more, ...codes.slice(SYNC_MAX_GROUPS)])];
   }
 }
@@ -123,7 +127,7 @@ class RejectedError extends Error {}
 const isRejection = (status: number): boolean => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 async function transmit(groupCode: string, pending: ChatMessage & { clientKey: string }): Promise<ChatMessage> {
-  const body = { message: pending.message, lang: pending.language ?? undefined, files: pending.files, clientKey: pending.clientKey };
+  const body = { message: pending.message, lang: pending.language ?? undefined, files: pending.files, clientKey: pending.clientKey, replyToId: pending.replyTo?.code };
   const socket = liveSocket();
   if (socket) {
     const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', { groupCode, ...body });
@@ -182,6 +186,8 @@ export interface OutgoingMessage {
   language: string | null;
   files: string[];
   createdAt: string;
+  /** The quoted message of a reply. */
+  replyTo?: ChatReplyPreview | null;
 }
 
 /** The optimistic message as shown until the stored one replaces it. */
@@ -201,13 +207,21 @@ export function pendingMessage(out: OutgoingMessage, code: string = out.clientKe
     createdAt: out.createdAt,
     files: [...out.files],
     deleted: false,
+    replyTo: out.replyTo ?? null,
+    editedAt: null,
   };
 }
 
 /** Shows the message at once with a temporary '-' code, then sends it with that code as its clientKey. */
-export function sendMessage(groupCode: string, text: string, files: string[] = [], language: string = preferencesStore.language): Promise<void> {
+export function sendMessage(
+  groupCode: string,
+  text: string,
+  files: string[] = [],
+  language: string = preferencesStore.language,
+  replyTo: ChatReplyPreview | null = null,
+): Promise<void> {
   const clientKey = newClientKey();
-  addPending(pendingMessage({ clientKey, groupCode, message: text, language, files, createdAt: new Date().toISOString() }));
+  addPending(pendingMessage({ clientKey, groupCode, message: text, language, files, createdAt: new Date().toISOString(), replyTo }));
   return deliver(groupCode, clientKey);
 }
 

@@ -21,7 +21,7 @@ interface Lane {
  * Micro-batching of the hot path: sends that arrive while their lane's statement is still running are stored
  * together in its next statement (one round trip, one commit) instead of one each. Nothing waits on a timer:
  * at low load every send goes at once (gathered only with those of the same event-loop turn), and batches
- * grow with the load. Messages with files take the single-message statement.
+ * grow with the load. Messages with files and replies take the single-message statement.
  */
 @Injectable()
 export class ChatMessageInsertQueue {
@@ -31,7 +31,8 @@ export class ChatMessageInsertQueue {
 
   /** As ChatMessagesRepository.insert: the stored message, the earlier one for a repeated client key, or null. */
   insert(input: InsertMessage): Promise<InsertResult | null> {
-    if (input.fileIds.length) return this.messages.insert(input);
+    // Replies, like messages with files, take the single-message statement (the batch one has no reply column).
+    if (input.fileIds.length || input.replyToId) return this.messages.insert(input);
     const lane = this.lanes[laneOf(input.groupCode)];
     return new Promise((resolve, reject) => {
       lane.queue.push({ input, resolve, reject });

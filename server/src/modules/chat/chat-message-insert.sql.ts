@@ -19,8 +19,8 @@ bumped AS (
   RETURNING cg.id, cg.last_seq
 ),
 inserted AS (
-  INSERT INTO chat_message (code, group_id, seq, author_id, type, text, lang, client_key, created_at)
-  SELECT $3, bumped.id, bumped.last_seq, $2, $4, $5, $6, $7, date_trunc('milliseconds', clock_timestamp()) FROM bumped
+  INSERT INTO chat_message (code, group_id, seq, author_id, type, text, lang, client_key, created_at, reply_to_id)
+  SELECT $3, bumped.id, bumped.last_seq, $2, $4, $5, $6, $7, date_trunc('milliseconds', clock_timestamp()), $10::bigint FROM bumped
   RETURNING id, code, group_id, seq, type, text, lang, translation, client_key, created_at, deleted_at
 ),
 read_marker AS (

@@ -42,4 +42,15 @@ export class ChatMessageEntity {
 
   @Column({ name: 'deleted_by', type: 'uuid', nullable: true })
   deletedBy: string | null;
+
+  /** The quoted message (same group). */
+  @Column({ name: 'reply_to_id', type: 'bigint', nullable: true })
+  replyToId: string | null;
+
+  @Column({ name: 'edited_at', type: 'timestamptz', nullable: true })
+  editedAt: Date | null;
+
+  /** Position of the latest edit in the edits of all groups (sequence chat_message_edit_seq), for `sync`. */
+  @Column({ name: 'edit_seq', type: 'bigint', nullable: true })
+  editSeq: string | null;
 }

@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { AuthUser } from '#shared/contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
 import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
+import { ChatAccessService } from './chat-access.service';
+import { ChatMessageEditsService } from './chat-message-edits.service';
 import { ChatMessagesService } from './chat-messages.service';
-import { MarkReadDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
+import { EditMessageDto, MarkReadDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto, ReadResultDto, UnreadCountDto } from './dto/chat-response.dto';
 import { ReadMarkerService } from './read-marker.service';
 import { UnreadService } from './unread.service';
@@ -16,6 +18,7 @@ import { UnreadService } from './unread.service';
 export class ChatMessagesController {
   constructor(
     private readonly messages: ChatMessagesService,
+    private readonly edits: ChatMessageEditsService,
     private readonly unread: UnreadService,
     private readonly readMarker: ReadMarkerService,
   ) {}
@@ -49,10 +52,29 @@ export class ChatMessagesController {
 
   @Post('groups/:id')
   @RateLimitedPerUser('chat-send')
-  @ApiOperation({ summary: 'Sends a message; a repeated clientKey returns the stored message instead of a duplicate' })
+  @ApiOperation({
+    summary: 'Sends a message; a repeated clientKey returns the stored message instead of a duplicate; replyToId quotes a message of the group',
+  })
   @ApiCreatedResponse({ type: ChatMessageDto })
+  @ApiUnprocessableEntityResponse({ description: 'VALIDATION.MESSAGE.EMPTY; VALIDATION.REPLY_TO.NOT_FOUND: no such message in this group' })
   send(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: SendMessageDto): Promise<ChatMessageDto> {
     return this.messages.send(user, id, dto);
+  }
+
+  @Patch('groups/:id/messages/:code')
+  @RateLimitedPerUser('chat-send')
+  @ApiOperation({ summary: "Edits the text of one's own text message (validated like a send); pushed as message:updated" })
+  @ApiOkResponse({ type: ChatMessageDto })
+  @ApiForbiddenResponse({ description: 'not the author' })
+  @ApiConflictResponse({ description: 'CHAT.MESSAGE.DELETED: the message was deleted; CHAT.MESSAGE.NOT_EDITABLE: a system message or offer note' })
+  @ApiUnprocessableEntityResponse({ description: 'VALIDATION.MESSAGE.EMPTY (no text and no files), or too long' })
+  edit(
+    @CurrentUser() user: AuthUser,
+    @Param('id', CodeParamPipe) id: string,
+    @Param('code', CodeParamPipe) code: string,
+    @Body() dto: EditMessageDto,
+  ): Promise<ChatMessageDto> {
+    return this.edits.edit(user, id, code, dto);
   }
 
   @Delete('groups/:id/messages/:code')

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { ChatMessageType, MESSAGE_PAGE_SIZE } from '#shared/contracts/chat';
+import { ChatMessageType, MESSAGE_PAGE_SIZE, REPLY_SNIPPET_LENGTH } from '#shared/contracts/chat';
+import type { ChatReplyPreview } from '#shared/contracts/events';
 import { ChatHotPathPool } from './chat-hot-path.pool';
 import { INSERT_MESSAGE_SQL, INSERT_TEXT_MESSAGES_SQL } from './chat-message-insert.sql';
 
@@ -27,6 +28,9 @@ export interface MessageRow {
   author_email: string | null;
   author_avatar_url: string | null;
   file_codes: string[];
+  /** Absent in the insert statements' answers (a new message is not edited; its reply is known to the caller). */
+  edited_at?: Date | null;
+  reply_to?: ChatReplyPreview | null;
 }
 
 export interface InsertMessage {
@@ -39,6 +43,8 @@ export interface InsertMessage {
   clientKey: string | null;
   fileIds: string[];
   fileCodes: string[];
+  /** id of the quoted message (checked by the caller to be in the same group); replies take the single statement */
+  replyToId?: string | null;
 }
 
 /** A row of the insert statements: the message, or only its id for a repeated client key (created false). */
@@ -57,7 +63,17 @@ const MESSAGE_COLUMNS = `
   m.created_at, m.deleted_at, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
   CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url,
   COALESCE((SELECT array_agg(f.code ORDER BY mf.position) FROM chat_message_file mf JOIN file f ON f.id = mf.file_id
-            WHERE mf.message_id = m.id), '{}') AS file_codes`;
+            WHERE mf.message_id = m.id), '{}') AS file_codes,
+  m.edited_at, ${replyPreviewColumn('m.reply_to_id')} AS reply_to`;
+
+/** The quoted message as a JSON preview (ChatReplyPreview), or NULL when the id is NULL. */
+function replyPreviewColumn(idColumn: string): string {
+  return `(SELECT json_build_object('code', r.code, 'seq', r.seq, 'type', r.type, 'userCode', ru.code,
+            'message', CASE WHEN r.deleted_at IS NULL THEN left(r.text, ${REPLY_SNIPPET_LENGTH}) ELSE '' END,
+            'files', (SELECT count(*) FROM chat_message_file rf WHERE rf.message_id = r.id),
+            'deleted', r.deleted_at IS NOT NULL)
+          FROM chat_message r LEFT JOIN "user" ru ON ru.id = r.author_id WHERE r.id = ${idColumn})`;
+}
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -99,6 +115,7 @@ export class ChatMessagesRepository {
           input.clientKey,
           input.fileIds,
           input.fileCodes,
+          input.replyToId ?? null,
         ],
       }),
     );
@@ -191,6 +208,49 @@ export class ChatMessagesRepository {
        LEFT JOIN "user" u ON u.id = m.author_id
        WHERE m.group_id = $1 AND m.seq > $2 ORDER BY m.seq ASC LIMIT ${limit + 1}`,
       [groupId, afterSeq],
+    );
+    return { rows: rows.slice(0, limit), more: rows.length > limit };
+  }
+
+  /**
+   * An edit of a live message's text: the old translation goes with the old text, and the edit takes the next
+   * edit seq. Returns the message as stored, or undefined when it was deleted meanwhile.
+   */
+  async editText(messageId: string, text: string): Promise<MessageRow | undefined> {
+    const rows: { id: string }[] = await this.db.query(
+      // A SELECT around the UPDATE: TypeORM answers a bare UPDATE with [rows, count] instead of the rows.
+      `WITH e AS (
+         UPDATE chat_message SET text = $2, translation = NULL, edited_at = date_trunc('milliseconds', clock_timestamp()),
+                edit_seq = nextval('chat_message_edit_seq')
+         WHERE id = $1 AND deleted_at IS NULL RETURNING id
+       ) SELECT id FROM e`,
+      [messageId, text],
+    );
+    if (!rows.length) return undefined;
+    return (await this.findByIds([rows[0].id]))[0];
+  }
+
+  /** The group's newest edit seq (0 when nothing was ever edited): where a client's `sync` for edits starts. */
+  async newestEditSeq(groupId: string): Promise<number> {
+    const [row]: { seq: string | null }[] = await this.db.query(
+      `SELECT max(edit_seq) AS seq FROM chat_message WHERE group_id = $1 AND edit_seq IS NOT NULL`,
+      [groupId],
+    );
+    return Number(row?.seq ?? 0);
+  }
+
+  /** Messages up to a seq edited after an edit seq, in edit order; one more row tells whether more follow. */
+  async editedAfter(
+    groupId: string,
+    uptoSeq: number,
+    afterEditSeq: number,
+    limit: number,
+  ): Promise<{ rows: (MessageRow & { edit_seq: string })[]; more: boolean }> {
+    const rows: (MessageRow & { edit_seq: string })[] = await this.db.query(
+      `SELECT ${MESSAGE_COLUMNS}, m.edit_seq FROM chat_message m JOIN chat_group g ON g.id = m.group_id
+       LEFT JOIN "user" u ON u.id = m.author_id
+       WHERE m.group_id = $1 AND m.edit_seq > $3 AND m.seq <= $2 ORDER BY m.edit_seq ASC LIMIT ${limit + 1}`,
+      [groupId, uptoSeq, afterEditSeq],
     );
     return { rows: rows.slice(0, limit), more: rows.length > limit };
   }

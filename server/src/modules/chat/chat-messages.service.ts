@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
 import { ChatMessagePayload } from '#shared/contracts/events';
+import { SyncAnswer } from '#shared/contracts/socket-events';
 import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -10,8 +11,8 @@ import { moderatesInstance } from '../../common/moderator-scope';
 import { ChatAccessService } from './chat-access.service';
 import { ChatGroupsRepository } from './chat-groups.repository';
 import { ChatMessageInsertQueue } from './chat-message-insert.queue';
-import { ChatMessagesRepository } from './chat-messages.repository';
-import { mapChatMessage, toMessagePayload } from './chat.mapper';
+import { ChatMessagesRepository, MessageRow } from './chat-messages.repository';
+import { mapChatMessage, replyPreviewOf, toMessagePayload } from './chat.mapper';
 import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto } from './dto/chat-response.dto';
 import { ChatGroupEntity } from './chat-group.entity';
@@ -39,12 +40,21 @@ export class ChatMessagesService {
     const fileCodes = dto.files ?? [];
     if (!text && fileCodes.length === 0) throw unprocessable(['VALIDATION.MESSAGE.EMPTY']);
     let fileIds: string[] = [];
-    if (fileCodes.length) {
+    let reply: MessageRow | null = null;
+    if (fileCodes.length || dto.replyToId) {
       const { group } = await this.access.asParticipant(user, groupCode);
-      fileIds = await this.files.idsForMessage(user, group, fileCodes);
+      if (fileCodes.length) fileIds = await this.files.idsForMessage(user, group, fileCodes);
+      if (dto.replyToId) reply = await this.replyTarget(group.id, dto.replyToId);
     }
     // Text only: the membership check is part of the insert statement, so this is one round trip.
-    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes);
+    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply);
+  }
+
+  /** The quoted message must be in the same group; a deleted one may still be quoted (it shows as deleted). */
+  private async replyTarget(groupId: string, code: string): Promise<MessageRow> {
+    const row = await this.messages.findByCode(groupId, code);
+    if (!row) throw unprocessable(['VALIDATION.REPLY_TO.NOT_FOUND']);
+    return row;
   }
 
   /** Sends the first message of a group the caller just created or found (caller known to be a participant). */
@@ -68,10 +78,14 @@ export class ChatMessagesService {
     clientKey: string | null,
     fileIds: string[],
     fileCodes: string[],
+    reply: MessageRow | null = null,
   ): Promise<ChatMessageDto> {
-    const result = await this.inserts.insert({ groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes });
+    const input = { groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes, replyToId: reply?.id ?? null };
+    const result = await this.inserts.insert(input);
     if (!result) throw notFound();
     const message = mapChatMessage(result.row);
+    // A new message's row carries no preview; a retry's row (read again) already has the stored one.
+    if (reply && result.created) message.replyTo = replyPreviewOf(reply);
     if (result.created) {
       this.events.emit('message.created', {
         message: toMessagePayload(message),
@@ -88,10 +102,12 @@ export class ChatMessagesService {
    */
   async page(user: AuthUser, groupCode: string, dto: PageMessagesDto): Promise<MessagePageDto> {
     const { group, participant } = await this.access.asReader(user, groupCode);
+    // Read before the page: an edit made while the page is read is after this seq, so `sync` brings it.
+    const editSeq = await this.messages.newestEditSeq(group.id);
     if (dto.afterSeq !== undefined) {
       const { rows, more } = await this.messages.pageAfter(group.id, dto.afterSeq);
       if (participant && rows.length && !more) await this.unread.markRead(user, group, Number(rows[rows.length - 1].seq));
-      return { messages: rows.map(mapChatMessage), mayLoadOlder: dto.afterSeq > 0, mayLoadNewer: more };
+      return { messages: rows.map(mapChatMessage), mayLoadOlder: dto.afterSeq > 0, mayLoadNewer: more, editSeq };
     }
     const newest = dto.time === undefined && dto.beforeSeq === undefined;
     const { rows, more } = await this.messages.pageBefore(group.id, {
@@ -99,24 +115,27 @@ export class ChatMessagesService {
       seq: dto.beforeSeq,
     });
     if (participant && newest && rows.length) await this.unread.markRead(user, group, Number(rows[rows.length - 1].seq));
-    return { messages: rows.map(mapChatMessage), mayLoadOlder: more, mayLoadNewer: false };
+    return { messages: rows.map(mapChatMessage), mayLoadOlder: more, mayLoadNewer: false, editSeq };
   }
 
   /**
    * Catch-up after a reconnect: every message after each group's seq, oldest first, at most `perGroup` per
    * group and `SYNC_MAX_MESSAGES` in all; `more` names the groups to ask again (cut short, or not reached),
-   * `missing` the ones the caller can't read.
+   * `missing` the ones the caller can't read. With `afterEditSeq`, also the held messages edited since (in the
+   * same budget) and the edit seq to ask from next time.
    */
   async since(
     user: AuthUser,
-    groups: { groupCode: string; afterSeq: number }[],
+    groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[],
     perGroup = SYNC_PER_GROUP,
-  ): Promise<{ messages: ChatMessagePayload[]; more: string[]; missing: string[] }> {
+  ): Promise<SyncAnswer> {
     const messages: ChatMessagePayload[] = [];
+    const edited: ChatMessagePayload[] = [];
+    const editSeqs: Record<string, number> = {};
     const more: string[] = [];
     const missing: string[] = [];
-    for (const { groupCode, afterSeq } of groups) {
-      const budget = Math.min(perGroup, SYNC_MAX_MESSAGES - messages.length);
+    for (const { groupCode, afterSeq, afterEditSeq } of groups) {
+      const budget = Math.min(perGroup, SYNC_MAX_MESSAGES - messages.length - edited.length);
       if (budget <= 0) {
         more.push(groupCode);
         continue;
@@ -131,9 +150,21 @@ export class ChatMessagesService {
       }
       const page = await this.messages.pageAfter(group.id, afterSeq, budget);
       messages.push(...page.rows.map((row) => toMessagePayload(mapChatMessage(row))));
-      if (page.more) more.push(groupCode);
+      let cutShort = page.more;
+      const editBudget = budget - page.rows.length;
+      if (afterEditSeq !== undefined) {
+        // Edits of messages the client already holds (up to afterSeq); later ones came above with their new text.
+        if (editBudget <= 0) cutShort = true;
+        else {
+          const edits = await this.messages.editedAfter(group.id, afterSeq, afterEditSeq, editBudget);
+          edited.push(...edits.rows.map((row) => toMessagePayload(mapChatMessage(row))));
+          editSeqs[groupCode] = edits.rows.length ? Number(edits.rows[edits.rows.length - 1].edit_seq) : afterEditSeq;
+          cutShort ||= edits.more;
+        }
+      }
+      if (cutShort) more.push(groupCode);
     }
-    return { messages, more, missing };
+    return { messages, more, missing, edited, editSeqs };
   }
 
   /** The author or a moderator in scope turns a message into a deleted marker. */

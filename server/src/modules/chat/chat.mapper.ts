@@ -1,5 +1,5 @@
-import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
-import { ChatMessagePayload } from '#shared/contracts/events';
+import { ChatGroupType, ChatMessageType, REPLY_SNIPPET_LENGTH } from '#shared/contracts/chat';
+import { ChatMessagePayload, ChatReplyPreview } from '#shared/contracts/events';
 import { isOfferNote } from '#shared/contracts/offers';
 import { gravatarUrl } from '../../common/gravatar';
 import { ChatGroupEntity } from './chat-group.entity';
@@ -59,6 +59,37 @@ export function mapChatMessage(row: MessageRow): ChatMessageDto {
     clientKey: row.client_key,
     deleted,
     ...(offerNote ? { offerNote: true as const } : {}),
+    replyTo: row.reply_to ? mapReplyPreview(row.reply_to) : null,
+    editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
+  };
+}
+
+/** The JSON preview from the message columns (numbers may come as strings from bigint counts). */
+export function mapReplyPreview(r: ChatReplyPreview): ChatReplyPreview {
+  return {
+    code: r.code,
+    seq: Number(r.seq),
+    type: r.type,
+    userCode: r.userCode,
+    message: r.deleted ? '' : r.message,
+    files: Number(r.files),
+    deleted: r.deleted,
+    ...(!r.deleted && isOfferNote({ type: r.type, text: r.message }) ? { offerNote: true as const } : {}),
+  };
+}
+
+/** The preview a reply shows of a message it quotes, from that message's row. */
+export function replyPreviewOf(row: MessageRow): ChatReplyPreview {
+  const deleted = row.deleted_at !== null;
+  return {
+    code: row.code,
+    seq: Number(row.seq),
+    type: row.type as ChatMessageType,
+    userCode: row.author_code,
+    message: deleted ? '' : Array.from(row.text).slice(0, REPLY_SNIPPET_LENGTH).join(''),
+    files: deleted ? 0 : (row.file_codes ?? []).length,
+    deleted,
+    ...(!deleted && isOfferNote({ type: row.type as ChatMessageType, text: row.text }) ? { offerNote: true as const } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { ChatGroupsController } from './chat-groups.controller';
 import { ChatGroupsService } from './chat-groups.service';
 import { ChatMessagesController } from './chat-messages.controller';
 import { ChatHotPathPool } from './chat-hot-path.pool';
+import { ChatMessageEditsService } from './chat-message-edits.service';
 import { ChatMessageInsertQueue } from './chat-message-insert.queue';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatMessagesService } from './chat-messages.service';
@@ -18,7 +19,7 @@ import { UnreadService } from './unread.service';
   imports: [ChatAccessModule, FilesModule, RateLimitModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
-  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, ChatTargets, ReadMarkerService],
-  exports: [ChatMessagesService, ChatGroupsService, UnreadService, ChatTargets, ReadMarkerService],
+  providers: [ChatGroupsService, ChatMessagesService, ChatMessageEditsService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, ChatTargets, ReadMarkerService],
+  exports: [ChatMessagesService, ChatMessageEditsService, ChatGroupsService, UnreadService, ChatTargets, ReadMarkerService],
 })
 export class ChatModule {}

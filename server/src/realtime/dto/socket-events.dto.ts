@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { CLIENT_KEY_PATTERN } from '#shared/contracts/chat';
 import { CODE_PATTERN } from '../../common/codes';
-import { MessageContentDto } from '../../modules/chat/dto/chat-request.dto';
+import { EditMessageDto, MessageContentDto } from '../../modules/chat/dto/chat-request.dto';
 
 export class GroupCodeDto {
   @Matches(CODE_PATTERN)
@@ -15,6 +15,18 @@ export class SocketSendDto extends MessageContentDto {
 
   @Matches(CLIENT_KEY_PATTERN)
   clientKey: string;
+
+  @IsOptional()
+  @Matches(CODE_PATTERN)
+  replyToId?: string;
+}
+
+export class SocketEditDto extends EditMessageDto {
+  @Matches(CODE_PATTERN)
+  groupCode: string;
+
+  @Matches(CODE_PATTERN)
+  code: string;
 }
 
 export class GroupReadDto extends GroupCodeDto {
@@ -29,6 +41,12 @@ export class SyncGroupDto extends GroupCodeDto {
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   afterSeq: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  afterEditSeq?: number;
 }
 
 export class SyncDto {

@@ -9,7 +9,9 @@ import { LANGUAGES, type LanguageCode } from '@/i18n/languages';
 import { MAX_ATTACHMENTS, canSendWith, filesFromClipboard, uploadedCodes } from '../attachments';
 import { isSendKey, readSendByEnter, writeSendByEnter } from '../send-by-enter';
 import { useAttachments } from '../useAttachments';
+import { useComposerMode } from '../useComposerMode';
 import { AttachmentStrip } from './AttachmentStrip';
+import { ComposerModeBar } from './ComposerModeBar';
 
 const TYPING_EVERY_MS = 2_000;
 
@@ -43,7 +45,9 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
   const fileInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
   const stripId = useId();
-  const sendable = enabled && canSendWith(text, attachments.list);
+  const composerMode = useComposerMode(groupCode, setText);
+  // An edit changes the text only: it needs some.
+  const sendable = enabled && (composerMode.editing ? text.trim() !== '' : canSendWith(text, attachments.list));
   const uploading = attachments.list.some((a) => a.status === 'uploading');
 
   const attach = (files: readonly File[]) => {
@@ -54,11 +58,13 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
   };
   const handleSend = () => {
     if (!sendable) return;
+    if (composerMode.editing) return void composerMode.saveEdit(text);
     onSend(text.trim(), uploadedCodes(attachments.list), language);
     setText('');
     attachments.clear();
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (composerMode.handleKey(event, handleSend)) return;
     if (!isSendKey(event, sendByEnter)) return;
     event.preventDefault();
     handleSend();
@@ -73,6 +79,7 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
   const count = attachments.list.length;
   return (
     <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="chat-composer">
+      {composerMode.mode ? <ComposerModeBar groupCode={groupCode} mode={composerMode.mode} onCancel={composerMode.cancel} /> : null}
       {count > 0 && stripShown ? (
         <div id={stripId}>
           <AttachmentStrip list={attachments.list} onRemove={attachments.remove} onRetry={attachments.retry} />
@@ -98,6 +105,7 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
           }}
         />
         <Textarea
+          ref={composerMode.inputRef}
           style={{ flex: 1 }}
           autosize
           minRows={1}
@@ -117,8 +125,8 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
           onPaste={handlePaste}
           data-testid="chat-composer-input"
         />
-        <Tooltip label={uploading ? t('CHAT.ATTACH_WAIT') : t('CHAT.SEND')}>
-          <ActionIcon size="lg" onClick={handleSend} disabled={!sendable} aria-label={t('CHAT.SEND')} data-testid="chat-send">
+        <Tooltip label={uploading ? t('CHAT.ATTACH_WAIT') : composerMode.editing ? t('CHAT.SAVE') : t('CHAT.SEND')}>
+          <ActionIcon size="lg" onClick={handleSend} disabled={!sendable} aria-label={composerMode.editing ? t('CHAT.SAVE') : t('CHAT.SEND')} data-testid="chat-send">
             <IconSend size={18} />
           </ActionIcon>
         </Tooltip>

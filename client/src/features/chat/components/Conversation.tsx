@@ -14,6 +14,8 @@ import { type ListedMessage, MESSAGE_POLL_MS, canDeleteMessage, canLoadMessages,
 import { deleteMessage, deliver, ensureGroup, loadOlder, markRead, openThread, pollNewer, sendMessage, sendTyping } from '../chat.actions';
 import { authorOf, chatStore, messagesOf, toggleOriginal } from '../chat.store';
 import { openChat } from '../open-chat';
+import { takeReply } from '../reply-edit.store';
+import { useReplyJump } from '../useReplyJump';
 import { ChatHeaderExtras } from './ChatHeaderExtras';
 import { ChatInfoBar } from './ChatInfoBar';
 import { Composer } from './Composer';
@@ -90,6 +92,7 @@ export function Conversation({ code }: { code: string }) {
   const retry = useCallback((clientKey: string) => void deliver(code, clientKey), [code]);
   const remove = useCallback((messageCode: string) => void deleteMessage(code, messageCode).catch(() => undefined), [code]);
   const original = chat.original;
+  const { jumpToReply, jumpTo } = useReplyJump(code, thread, rowKey);
   const renderRow = useCallback(
     (m: ListedMessage) => {
       const user = authorOf(m);
@@ -105,10 +108,12 @@ export function Conversation({ code }: { code: string }) {
           showingOriginal={Boolean(original[m.code])}
           onDelete={remove}
           onToggleOriginal={toggleOriginal}
+          onJumpToReply={jumpToReply}
+          writable
         />
       );
     },
-    [me, role, original, retry, remove],
+    [me, role, original, retry, remove, jumpToReply],
   );
 
   if (failed) return <Center h="100%"><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
@@ -141,6 +146,7 @@ export function Conversation({ code }: { code: string }) {
         items={messages}
         itemKey={rowKey}
         stickRef={atBottom}
+        jumpTo={jumpTo}
         scrollProps={{ style: { flex: 1, minHeight: 0, paddingInline: 'var(--mantine-spacing-md)' }, tabIndex: 0, 'aria-label': t('CHAT.MESSAGES'), 'data-testid': 'chat-scroll' }}
         listProps={{ role: 'feed', 'aria-label': t('CHAT.MESSAGES'), 'aria-busy': !thread.loaded, 'data-testid': 'chat-messages' }}
         header={
@@ -178,7 +184,7 @@ export function Conversation({ code }: { code: string }) {
         enabled={canWrite(code, group.participantCount)}
         onSend={(text, files, language) => {
           atBottom.current = true;
-          void sendMessage(code, text, files, language);
+          void sendMessage(code, text, files, language, takeReply(code));
         }}
         onTyping={() => sendTyping(code)}
       />

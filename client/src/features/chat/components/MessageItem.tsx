@@ -6,7 +6,10 @@ import { Link } from 'react-router-dom';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { toUserProfile } from '@/routes/paths';
 import { type ListedMessage, formatMessageTime, fullName, shownText } from '../chat-logic';
+import { useHighlighted } from '../useHighlighted';
 import { MessageFiles } from './MessageFiles';
+import { MessageReplyEditItems } from './MessageReplyEditItems';
+import { MessageReplyQuote, type MessageReplyQuoteProps } from './MessageReplyQuote';
 import { SystemMessageCard, isSystemMessage } from './SystemMessageCard';
 
 export interface MessageItemProps {
@@ -22,12 +25,16 @@ export interface MessageItemProps {
   showingOriginal: boolean;
   onDelete: (code: string) => void;
   onToggleOriginal: (code: string) => void;
+  /** Clicking a reply's quote; without it (the default) the quote does not jump. */
+  onJumpToReply?: MessageReplyQuoteProps['onJump'];
+  /** The reader writes in this chat: the menu offers Reply and Edit. Default false (a moderator's read-only view). */
+  writable?: boolean;
 }
 
-type MenuProps = Pick<MessageItemProps, 'message' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
+type MenuProps = Pick<MessageItemProps, 'message' | 'mine' | 'writable' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
 
 /** Show profile (every message with an author), show original / translation (translated ones), delete (author, moderators). */
-function MessageMenu({ message, canDelete, showingOriginal, onDelete, onToggleOriginal }: MenuProps) {
+function MessageMenu({ message, mine, writable = false, canDelete, showingOriginal, onDelete, onToggleOriginal }: MenuProps) {
   const { t } = useTranslation();
   const translated = Boolean(message.translation) && !message.deleted;
   if (!message.userCode && !translated && !canDelete) return null;
@@ -44,6 +51,7 @@ function MessageMenu({ message, canDelete, showingOriginal, onDelete, onToggleOr
             {t('CHAT.SHOW_PROFILE')}
           </Menu.Item>
         ) : null}
+        {writable ? <MessageReplyEditItems message={message} mine={mine} /> : null}
         {translated ? (
           <Menu.Item leftSection={<IconLanguage size={14} />} onClick={() => onToggleOriginal(message.code)} data-testid="chat-message-translation">
             {showingOriginal ? t('CHAT.SHOW_TRANSLATION') : t('CHAT.SHOW_ORIGINAL')}
@@ -61,8 +69,9 @@ function MessageMenu({ message, canDelete, showingOriginal, onDelete, onToggleOr
 
 /** One message (offer and other system messages as a card): avatar and name open a run of the same author; mine on the right; sending at half opacity, failed in red. */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
-  const { message, mine, authorName, authorSurname, avatarUrl, onRetry, showingOriginal } = props;
+  const { message, mine, authorName, authorSurname, avatarUrl, onRetry, showingOriginal, onJumpToReply } = props;
   const { t } = useTranslation();
+  const highlighted = useHighlighted(message.groupCode, message.seq);
   if (isSystemMessage(message)) return <SystemMessageCard message={message} />;
   const failed = message.state === 'failed';
   const head = !message.hasPrevious;
@@ -85,6 +94,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       data-mine={mine}
       data-has-previous={message.hasPrevious}
       data-has-next={message.hasNext}
+      data-highlighted={highlighted || undefined}
     >
       {!mine ? <Box w={32}>{!message.hasNext ? <UserAvatar name={authorName} surname={authorSurname} url={avatarUrl} size="sm" /> : null}</Box> : null}
       <Stack gap={2} maw="70%" align={mine ? 'flex-end' : 'flex-start'}>
@@ -106,9 +116,15 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 py={6}
                 radius="md"
                 bg={mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
-                style={failed ? { border: '1px solid var(--mantine-color-error)' } : undefined}
+                style={{
+                  ...(failed ? { border: '1px solid var(--mantine-color-error)' } : undefined),
+                  ...(highlighted ? { outline: '2px solid var(--mantine-color-yellow-5)', outlineOffset: 2 } : undefined),
+                }}
                 data-testid="chat-message-bubble"
               >
+                {message.replyTo && !message.deleted ? (
+                  <MessageReplyQuote groupCode={message.groupCode} reply={message.replyTo} onJump={onJumpToReply} />
+                ) : null}
                 {message.deleted ? (
                   <Text size="sm" fs="italic" c="dimmed" data-testid="chat-message-deleted">
                     {t('CHAT.DELETED')}
@@ -118,6 +134,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                     {text}
                   </Text>
                 )}
+                {message.editedAt && !message.deleted ? (
+                  <Text size="xs" c="dimmed" ta="right" title={formatMessageTime(message.editedAt)} data-testid="chat-message-edited">
+                    {t('CHAT.EDITED')}
+                  </Text>
+                ) : null}
               </Paper>
             </Tooltip>
             <MessageMenu {...props} />

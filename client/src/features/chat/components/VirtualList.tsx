@@ -27,6 +27,8 @@ export interface VirtualListProps<T> {
   stickRef: MutableRefObject<boolean>;
   /** Attributes of the element that holds the rows (role, label, test id). */
   listProps?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | number | boolean | undefined>;
+  /** Scrolls this row into the middle of the view, once per `id` (a reply's jump to its original). Default none. */
+  jumpTo?: { key: string; id: number } | null;
   /** Attributes of the scrolling element. */
   scrollProps?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | number | boolean | undefined>;
 }
@@ -64,6 +66,7 @@ export function VirtualList<T>({
   stickRef,
   listProps,
   scrollProps,
+  jumpTo = null,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
@@ -152,6 +155,21 @@ export function VirtualList<T>({
     anchor.current = anchorAt(offsets, keys, el.scrollTop - rowsTop.current);
     if (view.top !== el.scrollTop || view.height !== el.clientHeight) setView({ top: el.scrollTop, height: el.clientHeight });
   }, [keys, indexOf, offsets, view, tick, stickRef]);
+
+  // A jump: the row's offset is known (measured or estimated), so it is scrolled to even when not rendered;
+  // the anchor then keeps it in place while the rows around it are measured.
+  const jumped = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !jumpTo || jumped.current === jumpTo.id) return;
+    const index = indexOf.get(jumpTo.key);
+    if (index === undefined) return;
+    jumped.current = jumpTo.id;
+    stickRef.current = false;
+    el.scrollTop = Math.max(0, rowsTop.current + offsets[index] - el.clientHeight / 3);
+    anchor.current = anchorAt(offsets, keys, el.scrollTop - rowsTop.current);
+    setView({ top: el.scrollTop, height: el.clientHeight });
+  }, [jumpTo, indexOf, offsets, keys, stickRef]);
 
   const rendered: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {

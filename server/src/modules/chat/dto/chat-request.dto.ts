@@ -67,6 +67,18 @@ export class SendMessageDto extends MessageContentDto {
   @IsOptional()
   @Matches(CLIENT_KEY_PATTERN)
   clientKey?: string;
+
+  @ApiPropertyOptional({ description: 'code of the message this one replies to (in the same group)' })
+  @IsOptional()
+  @Matches(CODE_PATTERN)
+  replyToId?: string;
+}
+
+export class EditMessageDto {
+  @ApiProperty({ maxLength: MESSAGE_MAX_LENGTH, description: 'the new text; empty only for a message with files' })
+  @IsString()
+  @MaxLength(MESSAGE_MAX_LENGTH)
+  message: string;
 }
 
 export class PageMessagesDto {

@@ -20,6 +20,16 @@ export class ChatParticipantDto {
   @ApiProperty({ description: 'seq of the newest message this participant has read' }) readSeq: number;
 }
 
+export class ChatReplyPreviewDto {
+  @ApiProperty() code: string;
+  @ApiProperty() seq: number;
+  @ApiProperty({ enum: ChatMessageType }) type: ChatMessageType;
+  @ApiProperty({ nullable: true, type: String }) userCode: string | null;
+  @ApiProperty({ description: "the start of the quoted text (200 characters at most); '' when it was deleted" }) message: string;
+  @ApiProperty({ description: 'how many files the quoted message has' }) files: number;
+  @ApiProperty({ description: 'the quoted message was deleted: show the deleted marker' }) deleted: boolean;
+}
+
 export class ChatMessageDto {
   @ApiProperty() code: string;
   @ApiProperty() groupCode: string;
@@ -38,6 +48,10 @@ export class ChatMessageDto {
   @ApiProperty() deleted: boolean;
   @ApiPropertyOptional({ enum: [true], description: "only on the marketplace's offer notes (their text is a translation key)" })
   offerNote?: true;
+  @ApiProperty({ nullable: true, type: ChatReplyPreviewDto, description: 'the quoted message of a reply, else null' })
+  replyTo: ChatReplyPreviewDto | null;
+  @ApiProperty({ nullable: true, type: String, description: 'ISO 8601 of the latest edit; null when never edited' })
+  editedAt: string | null;
 }
 
 export class ChatGroupDto {
@@ -86,6 +100,8 @@ export class MessagePageDto {
   @ApiProperty({ type: [ChatMessageDto], description: 'oldest first' }) messages: ChatMessageDto[];
   @ApiProperty() mayLoadOlder: boolean;
   @ApiProperty({ description: 'only for afterSeq pages: more messages follow' }) mayLoadNewer: boolean;
+  @ApiProperty({ description: "the group's newest edit seq: `sync` with afterEditSeq from it returns later edits" })
+  editSeq: number;
 }
 
 export class UnreadCountDto {
