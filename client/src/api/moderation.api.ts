@@ -1,4 +1,4 @@
-import { http } from '@/api/http';
+import { http } from './http';
 
 /** GET /api/admin/rooms (server/src/modules/moderation/dto/moderation.dto.ts BusyRoomDto). */
 export interface BusyRoom {
