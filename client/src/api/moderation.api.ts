@@ -1,18 +1,8 @@
+import type { BusyRoomResponse } from '@contracts/rest/moderation';
 import { http } from './http';
 
-/** GET /api/admin/rooms (server/src/modules/moderation/dto/moderation.dto.ts BusyRoomDto). */
-export interface BusyRoom {
-  code: string;
-  name: string | null;
-  type: number;
-  /** Messages in the window. */
-  messages: number;
-  lastMessageAt: string;
-  participants: number;
-  /** Participants with a connected socket now. */
-  connectedParticipants: number;
-  watched: boolean;
-}
+/** GET /api/admin/rooms. */
+export type BusyRoom = BusyRoomResponse;
 
 export const ROOMS_WINDOW_MINUTES = 60;
 

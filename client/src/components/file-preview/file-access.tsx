@@ -1,5 +1,5 @@
 import { type ReactNode, createContext, useContext, useMemo } from 'react';
-import type { FileInfo, FileVariant } from '@/api/file.api';
+import type { FileResponse as FileInfo, FileVariant } from '@contracts/rest/files';
 import { type FileLookup, createFileLookup } from './file-kind';
 
 /** How the kit reaches stored files. The app provides it (features/files), so the kit itself calls no API. */

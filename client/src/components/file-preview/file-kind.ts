@@ -1,4 +1,4 @@
-import type { FileInfo } from '@/api/file.api';
+import type { FileResponse as FileInfo } from '@contracts/rest/files';
 
 /** Spec section 4: png, jpg, jpeg and gif preview as images; everything else is unknown. */
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;

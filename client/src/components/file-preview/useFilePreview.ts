@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FileInfo, FileVariant } from '@/api/file.api';
+import type { FileResponse as FileInfo, FileVariant } from '@contracts/rest/files';
 import { useFileAccess } from './file-access';
 import { type FileKind, type FileSource, fileKindOf } from './file-kind';
 

@@ -15,8 +15,9 @@ import { FileContext, FileEntity } from './file.entity';
 import { safeFileName, sniffType } from './file-type';
 import { FilesRepository } from './files.repository';
 import { FileStorage } from './storage/file-storage';
+import type { FileVariant } from '../../contracts/rest/files';
 
-export type FileVariant = 'Preview' | 'Thumbnail' | 'Icon' | 'Download';
+export type { FileVariant };
 
 const RENDITIONS = { Preview: 1280, Thumbnail: 320, Icon: 64 } as const;
 
@@ -144,7 +145,8 @@ export function mapFile(f: FileEntity): FileDto {
     name: f.name,
     size: Number(f.size),
     mime: f.mime,
-    kind: f.kind,
+    // The column holds only these two (file-type.ts); the answer's type says so.
+    kind: f.kind === 'image' ? 'image' : 'unknown',
     hasThumbnail: f.hasThumbnail,
     createdAt: f.createdAt.toISOString(),
   };
