@@ -1,4 +1,14 @@
 import type { LoginResponseDto } from '../../modules/auth/dto/auth-response.dto';
+import type {
+  ChatGroupDto,
+  ChatGroupPageDto,
+  ChatMessageDto,
+  ChatParticipantDto,
+  ChatUserDto,
+  MessagePageDto,
+  ReadResultDto,
+  StartChatResultDto,
+} from '../../modules/chat/dto/chat-response.dto';
 import type { FileDto } from '../../modules/files/dto/file.dto';
 import type { CurrentInstanceDto, InstanceDto } from '../../modules/instances/dto/instance-response.dto';
 import type { JobDto, JobPageDto, JobRoleDto, JobVersionResponseDto } from '../../modules/marketplace/dto/job.dto';
@@ -7,6 +17,16 @@ import type { OfferDto, OfferEventDto, OfferJobDto, PartyPaymentDto, PaymentDto 
 import type { ClientConfigDto, CurrencyDto, LanguageConfigDto, TimezoneDto } from '../../modules/misc/dto/misc.dto';
 import type { BusyRoomDto } from '../../modules/moderation/dto/moderation.dto';
 import type { MeResponseDto, UserResponseDto, UserStatusDto } from '../../modules/users/dto/user-response.dto';
+import type {
+  ChatGroupPageResponse,
+  ChatGroupResponse,
+  ChatMessageResponse,
+  ChatParticipantResponse,
+  ChatUserResponse,
+  MessagePageResponse,
+  ReadResultResponse,
+  StartChatResponse,
+} from './chat';
 import type { FileResponse } from './files';
 import type { CurrentInstanceResponse, InstanceResponse } from './instances';
 import type { JobResponse, JobPageResponse, JobRoleResponse, JobVersionResponse, MoneyResponse, OfferEventResponse, OfferJobResponse, OfferResponse, PartyPaymentResponse, PaymentResponse } from './marketplace';
@@ -43,6 +63,14 @@ const sameFields: true[] = [
   true satisfies SameFields<LanguageConfigDto, LanguageConfigResponse>,
   true satisfies SameFields<CurrencyDto, CurrencyResponse>,
   true satisfies SameFields<ClientConfigDto, ClientConfigResponse>,
+  true satisfies SameFields<ChatUserDto, ChatUserResponse>,
+  true satisfies SameFields<ChatParticipantDto, ChatParticipantResponse>,
+  true satisfies SameFields<ChatMessageDto, ChatMessageResponse>,
+  true satisfies SameFields<ChatGroupDto, ChatGroupResponse>,
+  true satisfies SameFields<ChatGroupPageDto, ChatGroupPageResponse>,
+  true satisfies SameFields<StartChatResultDto, StartChatResponse>,
+  true satisfies SameFields<MessagePageDto, MessagePageResponse>,
+  true satisfies SameFields<ReadResultDto, ReadResultResponse>,
 ];
 
 describe('REST contracts', () => {
