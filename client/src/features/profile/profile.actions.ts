@@ -1,3 +1,4 @@
+import { snapshot } from 'valtio';
 import type { User } from '@/api/types';
 import { type ProfileChanges, userApi } from '@/api/user.api';
 import { presenceOf } from '@/components/presence/presence';
@@ -8,8 +9,10 @@ import { initialProfileView, profileKey, profileStore } from './profile.store';
 let latestLoad = 0;
 
 /** Loads a user by code with their presence; the own profile (no code, or the session user's) needs no request. */
-export async function loadProfile(code: string | undefined, own: User | null): Promise<void> {
+export async function loadProfile(code: string | undefined): Promise<void> {
   const load = ++latestLoad;
+  // A plain copy of the session user: a component's tracked snapshot must not be read outside its render.
+  const own = snapshot(sessionStore).user as User | null;
   const key = profileKey(code, own);
   const isOwn = key === '';
   // Another profile's view is not shown while this one loads.
@@ -36,11 +39,15 @@ export async function loadTimezones(): Promise<void> {
   profileStore.timezones = await userApi.timezones().catch(() => []);
 }
 
-/** Saves the session user's own profile (PATCH /api/me); the saved user, or null when refused (the error handler showed why). */
+/**
+ * Saves the session user's own profile (PATCH /api/me): the session and the own profile on screen take the saved
+ * user. Answers it, or null when refused (the error handler showed why).
+ */
 export async function saveProfile(changes: ProfileChanges): Promise<User | null> {
   try {
     const updated = await userApi.updateMe(changes);
     sessionStore.user = updated;
+    if (profileStore.viewOf === '' && profileStore.view.user) profileStore.view = { ...profileStore.view, user: updated };
     return updated;
   } catch {
     return null;
