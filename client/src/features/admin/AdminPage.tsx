@@ -76,15 +76,17 @@ export function AdminPage() {
   }, [current.code]);
 
   // The full instance (with its custom CSS) replaces the public summary once it arrives.
-  const { settings } = useSnapshot(adminStore);
+  const { settings: arrived } = useSnapshot(adminStore);
   useEffect(() => {
+    // Read from the store itself: a render's snapshot is for rendering (its reads decide what re-renders).
+    const settings = adminStore.settings;
     if (!settings || settings.code !== current.code) return;
     const values = { name: settings.name, color: `#${settings.color}`, accent: `#${settings.accent}`, logoUrl: settings.logoUrl ?? '', customCss: settings.customCss ?? '' };
     form.setInitialValues(values);
     form.setValues(values);
     form.resetDirty(values);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings, current.code]);
+  }, [arrived, current.code]);
 
   const handleSubmit = async (values: InstanceFormValues) => {
     const changes = buildInstanceChanges(values, form.getInitialValues());
