@@ -34,7 +34,11 @@ module.exports = {
       testMatch: ['<rootDir>/client/**/*.spec.{ts,tsx}'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/client/dist/'],
       transform: { '^.+\\.(ts|tsx)$': clientSwc },
-      moduleNameMapper: { '^@/(.*)$': '<rootDir>/client/src/$1', '\\.css$': 'identity-obj-proxy' },
+      moduleNameMapper: {
+        '^@/(.*)$': '<rootDir>/client/src/$1',
+        '^@contracts/(.*)$': '<rootDir>/shared/contracts/$1',
+        '\\.css$': 'identity-obj-proxy',
+      },
       setupFilesAfterEnv: ['<rootDir>/client/jest/setup.ts'],
     },
     {

@@ -9,7 +9,13 @@ const server = process.env.PARLEY_SERVER_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root,
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The server's contracts (plain TS, no decorators): REST shapes, socket events, the offer table.
+      '@contracts': fileURLToPath(new URL('../shared/contracts', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import type { ChatGroupType, ChatMessageType } from '@contracts/chat';
 
 /**
- * The chat contract's enums as values (server/src/contracts/chat.ts): the client imports contracts as types
+ * The chat contract's enums as values (shared/contracts/chat.ts): the client imports contracts as types
  * only, so these copies are checked against the enums name by name and cannot drift.
  */
 

@@ -1,63 +1,28 @@
 import type { ChatMessagePayload } from '@contracts/events';
+import type { ChatGroupPageResponse, ChatGroupResponse, ChatParticipantResponse, ChatUserResponse, MessagePageResponse } from '@contracts/rest/chat';
 import type { UnreadCountPayload } from '@contracts/socket-events';
 import { http } from './http';
 
-/** Shapes of server/src/modules/chat/dto/chat-response.dto.ts. */
-export interface ChatUser {
-  code: string;
-  name: string;
-  surname: string;
-  avatar: { code: string | null; url: string | null } | null;
-}
+/** Shapes of shared/contracts/rest/chat.ts, which the chat's response DTOs implement. */
+export type ChatUser = Omit<ChatUserResponse, 'avatar'> & { avatar: ChatUserResponse['avatar'] | null };
 
-export interface ChatParticipant {
-  userCode: string;
-  user: ChatUser;
-  /** 0 member, 1 owner. */
-  role: number;
-  readSeq: number;
-}
+export type ChatParticipant = Omit<ChatParticipantResponse, 'user'> & { user: ChatUser };
 
 export interface ChatMessage extends ChatMessagePayload {
   /** REST answers carry the author; socket pushes don't (look it up among the participants). */
   user?: ChatUser | null;
 }
 
-export interface ChatGroup {
-  code: string;
-  name: string | null;
-  subtitle: string | null;
-  /** 0 Unknown, 1 user, 2 job faq, 3 Job, 4 JobOffer, 5 project item. */
-  type: number;
-  targetId: string | null;
+/** A group as the client holds it: lastMessage and jobTitle may be missing from a push or a placeholder. */
+export type ChatGroup = Omit<ChatGroupResponse, 'participants' | 'lastMessage' | 'jobTitle'> & {
   participants: ChatParticipant[];
-  participantCount: number;
-  lastSeq: number;
-  lastMessageAt: string | null;
-  readSeq: number;
-  unread: number;
-  muted: boolean;
-  watched: boolean;
   lastMessage?: ChatMessage | null;
-  /** Job FAQ, job and job-offer chats: the job's title (the chat is named after it). */
   jobTitle?: string | null;
-}
+};
 
-export interface ChatGroupPage {
-  groups: ChatGroup[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
+export type ChatGroupPage = Omit<ChatGroupPageResponse, 'groups'> & { groups: ChatGroup[] };
 
-export interface MessagePage {
-  /** Oldest first. */
-  messages: ChatMessage[];
-  mayLoadOlder: boolean;
-  mayLoadNewer: boolean;
-  /** The group's newest edit seq when the page was read: `sync` asks for edits after it. */
-  editSeq?: number;
-}
+export type MessagePage = Omit<MessagePageResponse, 'messages'> & { messages: ChatMessage[] };
 
 export interface SendMessageBody {
   message: string;

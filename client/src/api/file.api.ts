@@ -1,19 +1,9 @@
+import type { FileResponse, FileVariant } from '@contracts/rest/files';
 import { http } from './http';
 
+export type { FileVariant };
 /** A stored file as POST /api/File/List describes it. */
-export interface FileInfo {
-  code: string;
-  /** Must accompany the code in every file URL. */
-  secureCode: string;
-  name: string;
-  size: number;
-  mime: string;
-  kind: 'image' | 'unknown';
-  hasThumbnail: boolean;
-  createdAt: string;
-}
-
-export type FileVariant = 'Preview' | 'Thumbnail' | 'Icon' | 'Download';
+export type FileInfo = FileResponse;
 
 export const fileUrl = (file: Pick<FileInfo, 'code' | 'secureCode'>, variant: FileVariant): string =>
   `/api/File/${encodeURIComponent(file.code)}/${encodeURIComponent(file.secureCode)}/${variant}`;

@@ -1,38 +1,12 @@
+import type { JobPageResponse, JobResponse, JobRoleResponse, JobVersionResponse, OfferPageResponse, PersonResponse } from '@contracts/rest/marketplace';
 import { http } from './http';
-import type { JobOffer } from './offer.api';
 
-/** One language version of a job's texts (spec section 3). */
-export interface JobVersion {
-  lang: string;
-  title: string;
-  description: string;
-  isDefault: boolean;
-}
+/** One language version of a job's texts (spec section 3); the save body sends the same shape. */
+export type JobVersion = JobVersionResponse;
 
 /** A job as GET /api/job and /api/job/{code} answer it: title and description in the asked language, else the default. */
-export interface Job {
-  code: string;
-  /** UTC ISO, or null for none. */
-  deadline: string | null;
-  customerCode: string;
-  acceptingOffers: boolean;
-  /** The language of title and description. */
-  lang: string;
-  title: string;
-  description: string;
-  versions: JobVersion[];
-  /** Offers made on the job, in any status. */
-  offerCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface JobPage {
-  jobs: Job[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
+export type Job = JobResponse;
+export type JobPage = JobPageResponse;
 
 export interface JobListQuery {
   lang: string;
@@ -49,25 +23,10 @@ export interface SaveJobBody {
   acceptingOffers?: boolean;
 }
 
-export interface JobRoleUser {
-  code: string;
-  name: string;
-  surname: string;
-}
-
+export type JobRoleUser = PersonResponse;
 /** A job role (1 manager, 2 reviewer, 3 contributor, 4 observer); `name` is a translation key. */
-export interface JobRole {
-  id: number;
-  name: string;
-  users: JobRoleUser[];
-}
-
-export interface JobOfferPage {
-  offers: JobOffer[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
+export type JobRole = JobRoleResponse;
+export type JobOfferPage = OfferPageResponse;
 
 const job = (code: string) => `/api/job/${encodeURIComponent(code)}`;
 const withLang = (lang: string) => `lang=${encodeURIComponent(lang)}`;

@@ -1,84 +1,32 @@
+import type {
+  JobResponse,
+  MoneyResponse,
+  OfferEventResponse,
+  OfferPageResponse,
+  OfferResponse,
+  PartyPaymentPageResponse,
+  PartyPaymentResponse,
+  PaymentResponse,
+  PersonResponse,
+} from '@contracts/rest/marketplace';
 import { http } from './http';
 
 /** Money as the server sends it: the amount is a decimal string, never a float. */
-export interface Money {
-  amount: string;
-  currency: string;
-}
+export type Money = MoneyResponse;
 
 /** GET /api/jobs/offers/{code} (the contract agreed with the marketplace). */
-export interface JobOffer {
-  code: string;
-  status: number;
-  deadline: string | null;
-  price: Money | null;
-  localPrice: Money | null;
-  jobCode: string;
-  groupCode: string | null;
-  providerCode: string;
-  customerCode: string;
-  createdAt: string;
-  version: number;
-  job?: { code: string; title: string; description: string; lang: string; deadline: string | null };
-}
-
-export interface OfferPage {
-  offers: JobOffer[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
-
-export interface PersonRef {
-  code: string;
-  name: string;
-  surname: string;
-}
-
+export type JobOffer = OfferResponse;
+export type OfferPage = OfferPageResponse;
+export type PersonRef = PersonResponse;
 /** One row of an offer's history: its creation (from null) or a move. */
-export interface OfferEvent {
-  from: number | null;
-  to: number;
-  call: string;
-  at: string;
-  actor: PersonRef | null;
-}
-
-export interface Payment {
-  code: string;
-  amount: Money;
-  status: string;
-  provider: string;
-  reference: string | null;
-  createdAt: string;
-}
-
+export type OfferEvent = OfferEventResponse;
+export type Payment = PaymentResponse;
 /** A payment on the payments screen: made by me (as customer) or received (as provider). */
-export interface PartyPayment extends Payment {
-  offerCode: string;
-  jobCode: string;
-  jobTitle: string;
-  direction: 'made' | 'received';
-  otherParty: PersonRef | null;
-}
-
-export interface PaymentPage {
-  payments: PartyPayment[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
+export type PartyPayment = PartyPaymentResponse;
+export type PaymentPage = PartyPaymentPageResponse;
 
 /** The job as the offer screens show it (GET /api/job/{code}). */
-export interface JobSummary {
-  code: string;
-  title: string;
-  description: string;
-  lang: string;
-  deadline: string | null;
-  customerCode: string;
-  acceptingOffers: boolean;
-}
+export type JobSummary = Pick<JobResponse, 'code' | 'title' | 'description' | 'lang' | 'deadline' | 'customerCode' | 'acceptingOffers'>;
 
 /** Price and deadline of an offer, as the form sends them. */
 export interface OfferTermsInput {

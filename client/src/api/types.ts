@@ -1,52 +1,24 @@
-/** Shapes the server answers with (spec section 3 and the server foundation's DTOs). */
-export interface Timezone {
-  abbr: string;
-  name: string;
-  offset: number;
-}
+import type { CurrentInstanceResponse, InstanceResponse } from '@contracts/rest/instances';
+import type { ClientConfigResponse } from '@contracts/rest/misc';
+import type { LoginResponse as LoginAnswer, MeResponse, UserAvatar, UserResponse, UserTimezone } from '@contracts/rest/users';
 
-export interface User {
-  code: string;
-  name: string;
-  surname: string;
-  /** 1 personal, 2 company. */
-  type: number;
-  avatar: { code: string | null; url: string | null } | null;
-  country: string | null;
-  lang: string;
-  timezone: Timezone | null;
-  jobIds: string[];
-  /** Minutes since the last activity. */
-  away: number | null;
-  role?: number;
-  email?: string;
-}
+/** Shapes the server answers with come from the server's contracts (shared/contracts/rest), which its DTOs implement. */
+export type { UserAvatar, UserStatusResponse as UserStatus, UserTimezone as Timezone } from '@contracts/rest/users';
 
-export interface LoginResponse {
-  token: string;
-  user: User;
-  redirectUrl: string | null;
-}
+/**
+ * A user as the client holds them: anyone's profile, and for the session user also the own fields. Screens
+ * draw initials without an avatar and leave out an unknown time zone, so users made up on the client (tests,
+ * placeholders) may go without either.
+ */
+export type User = Omit<UserResponse, 'avatar' | 'timezone'> & {
+  avatar: UserAvatar | null;
+  timezone: UserTimezone | null;
+} & Partial<Pick<MeResponse, 'email' | 'role' | 'instanceCode'>>;
 
-export interface UserStatus {
-  userCode: string;
-  online: boolean;
-  lastActiveAt: string | null;
-  away: number | null;
-}
+export type LoginResponse = Omit<LoginAnswer, 'user'> & { user: User };
 
-export interface Instance {
-  code: string;
-  name: string;
-  /** Hex colour without '#'. */
-  color: string;
-  accent: string;
-  logoUrl: string | null;
-  customCss?: string;
-}
+/** The instance as the app holds it: the public summary, and the custom CSS once the full instance was read. */
+export type Instance = CurrentInstanceResponse & Partial<Pick<InstanceResponse, 'customCss'>>;
 
-export interface AppConfigFile {
-  languages: { code: string; locale: string; suggestedCurrencies: string[] }[];
-  currencies: { code: string; name: string; decimals: number }[];
-  defaultCurrency: string;
-}
+/** GET /assets/config.json: languages, currencies and the default currency. */
+export type AppConfigFile = ClientConfigResponse;

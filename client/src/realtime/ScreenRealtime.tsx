@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import type { OfferStatusPayload, PresencePayload } from '@contracts/socket-events';
 import { sessionStore } from '@/features/session/session.store';
 import { applyOfferStatus, resetOffers } from '@/features/offers/offer.store';
 import { isRealtimeConnected, realtimeStore } from './connection';
 import { PRESENCE_POLL_MS, applyStatus, pollPresence, presenceSocketConnected, presenceSocketLost, resetPresence, setPresenceSocket } from './presence.store';
 import { realtimeConnection } from './RealtimeConnection';
+import { subscribeSocket } from './subscribe';
 
 /**
  * The tab's presence and offer-status subscriptions: `presence` pushes for the users screens show (watched
@@ -25,20 +25,12 @@ export function ScreenRealtime() {
     }
     const socket = realtimeConnection().connect();
     setPresenceSocket(() => (isRealtimeConnected() ? realtimeConnection().socket : null));
-    const handleConnect = () => void presenceSocketConnected();
-    const handleDisconnect = () => presenceSocketLost();
-    const handlePresence = (payload: PresencePayload) => applyStatus(payload);
-    const handleOffer = (payload: OfferStatusPayload) => applyOfferStatus(payload);
-    socket.on('connect', handleConnect);
-    socket.on('disconnect', handleDisconnect);
-    socket.on('presence', handlePresence);
-    socket.on('offer:status', handleOffer);
-    return () => {
-      socket.off('connect', handleConnect);
-      socket.off('disconnect', handleDisconnect);
-      socket.off('presence', handlePresence);
-      socket.off('offer:status', handleOffer);
-    };
+    return subscribeSocket(socket, {
+      connect: () => void presenceSocketConnected(),
+      disconnect: () => presenceSocketLost(),
+      presence: (payload) => applyStatus(payload),
+      'offer:status': applyOfferStatus,
+    });
   }, [loggedIn]);
 
   useEffect(() => {

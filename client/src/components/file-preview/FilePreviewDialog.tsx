@@ -1,8 +1,8 @@
 import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { fileApi } from '@/api/file.api';
 import { formatFileSize } from '@/components/format/numbers';
+import { useFileAccess } from './file-access';
 import type { FileSource } from './file-kind';
 import { useFilePreview } from './useFilePreview';
 
@@ -19,10 +19,11 @@ function saveAs(blob: Blob, name: string): void {
 /** The image preview (or an icon for unknown kinds) with the file's name, size and a download button. */
 export function FilePreviewDialog({ source, opened, onClose }: { source: FileSource; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const { bytes } = useFileAccess();
   const preview = useFilePreview(source, 'Preview');
   const handleDownload = async () => {
     if (source.kind === 'local') return saveAs(source.file, source.file.name);
-    if (preview.info) saveAs(await fileApi.bytes(preview.info, 'Download'), preview.info.name);
+    if (preview.info) saveAs(await bytes(preview.info, 'Download'), preview.info.name);
   };
   return (
     <Modal opened={opened} onClose={onClose} title={preview.name} size="lg" data-testid="file-preview-dialog">

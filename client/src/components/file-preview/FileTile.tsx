@@ -2,7 +2,7 @@ import { Alert, Box, Card, Center, Image, Loader, Stack, Text, Tooltip, Unstyled
 import { IconFile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileInfo } from '@/api/file.api';
+import type { FileResponse as FileInfo } from '@contracts/rest/files';
 import { formatFileSize } from '@/components/format/numbers';
 import { shortenLink } from '@/components/format/text';
 import { resolveFileSource } from './file-kind';

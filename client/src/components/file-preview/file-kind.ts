@@ -1,4 +1,4 @@
-import { type FileInfo, fileApi } from '@/api/file.api';
+import type { FileResponse as FileInfo } from '@contracts/rest/files';
 
 /** Spec section 4: png, jpg, jpeg and gif preview as images; everything else is unknown. */
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
@@ -23,7 +23,7 @@ export function resolveFileSource({ file, code }: { file?: FileInfo | File | nul
 }
 
 /** The 300 ms file lookup batching of spec section 9: codes asked within the window go in one POST /api/File/List. */
-export function createFileLookup(list: (codes: string[]) => Promise<FileInfo[]> = fileApi.list, delayMs = 300) {
+export function createFileLookup(list: (codes: string[]) => Promise<FileInfo[]>, delayMs = 300) {
   const known = new Map<string, Promise<FileInfo | null>>();
   let pending = new Map<string, (info: FileInfo | null) => void>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -60,4 +60,4 @@ export function createFileLookup(list: (codes: string[]) => Promise<FileInfo[]> 
   };
 }
 
-export const fileLookup = createFileLookup();
+export type FileLookup = ReturnType<typeof createFileLookup>;

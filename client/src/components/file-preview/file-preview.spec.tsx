@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { FileInfo } from '@/api/file.api';
+import type { FileResponse as FileInfo } from '@contracts/rest/files';
 import { renderWithMantine } from '../../../jest/render';
 import { FILE_REQUIRED, createFileLookup, fileKindOf, resolveFileSource } from './file-kind';
 import { FileTile } from './FileTile';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { type FileInfo, type FileVariant, fileApi } from '@/api/file.api';
-import { type FileKind, type FileSource, fileKindOf, fileLookup } from './file-kind';
+import type { FileResponse as FileInfo, FileVariant } from '@contracts/rest/files';
+import { useFileAccess } from './file-access';
+import { type FileKind, type FileSource, fileKindOf } from './file-kind';
 
 export interface FilePreviewState {
   name: string;
@@ -14,6 +15,7 @@ export interface FilePreviewState {
 
 /** Describes the file and loads its image rendition with the bearer header, as an object URL. */
 export function useFilePreview(source: FileSource | null, variant: Exclude<FileVariant, 'Download'>): FilePreviewState {
+  const { lookup, bytes } = useFileAccess();
   const [info, setInfo] = useState<FileInfo | null>(source?.kind === 'stored' ? source.info : null);
   const [status, setStatus] = useState<FilePreviewState['status']>('loading');
   const [imageUrl, setImageUrl] = useState<string | null>(null);
@@ -23,7 +25,7 @@ export function useFilePreview(source: FileSource | null, variant: Exclude<FileV
     if (source?.kind === 'stored') setInfo(source.info);
     if (!code) return;
     let current = true;
-    void fileLookup.get(code).then((found) => {
+    void lookup.get(code).then((found) => {
       if (!current) return;
       setInfo(found);
       if (!found) setStatus('missing');
@@ -31,7 +33,7 @@ export function useFilePreview(source: FileSource | null, variant: Exclude<FileV
     return () => {
       current = false;
     };
-  }, [code, source]);
+  }, [code, source, lookup]);
 
   const local = source?.kind === 'local' ? source.file : null;
   const name = local?.name ?? info?.name ?? '';
@@ -46,7 +48,7 @@ export function useFilePreview(source: FileSource | null, variant: Exclude<FileV
     }
     let url: string | null = null;
     let current = true;
-    const load = local ? Promise.resolve<Blob>(local) : fileApi.bytes(info as FileInfo, variant);
+    const load = local ? Promise.resolve<Blob>(local) : bytes(info as FileInfo, variant);
     load.then(
       (blob) => {
         if (!current) return;
@@ -61,7 +63,7 @@ export function useFilePreview(source: FileSource | null, variant: Exclude<FileV
       if (url) URL.revokeObjectURL(url);
       setImageUrl(null);
     };
-  }, [local, info, wantsImage, variant]);
+  }, [local, info, wantsImage, variant, bytes]);
 
   return { name, size: local?.size ?? info?.size ?? null, kind, info, imageUrl, status };
 }

@@ -1,7 +1,6 @@
 import { Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userApi } from '@/api/user.api';
 import { SELECTION_MAX_HEIGHT } from '@/components/select/selection';
 import { useDebouncedSearch } from '@/components/select/useDebouncedSearch';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
@@ -23,8 +22,8 @@ export interface UserSearchDialogProps {
   onClose: () => void;
   /** Called with the checked users when the user confirms. */
   onConfirm: (users: UserSearchResult[]) => void;
-  /** Default: POST /api/user/search. */
-  search?: (query: string) => Promise<UserSearchResult[]>;
+  /** Finds the users matching a query (the caller's feature knows where: people.actions searchPeople). */
+  search: (query: string) => Promise<UserSearchResult[]>;
   /** Users that may not be picked (already in the chat, the caller). Default: none. */
   excludeCodes?: readonly string[];
   /** Default: "Find people". */
@@ -36,7 +35,7 @@ export interface UserSearchDialogProps {
 const fullName = (u: UserSearchResult) => `${u.name} ${u.surname}`.trim();
 
 /** A query box and a checkbox list of matching users; the checked ones stay checked across queries. */
-export function UserSearchDialog({ opened, onClose, onConfirm, search = userApi.search, excludeCodes = [], title, confirmLabel }: UserSearchDialogProps) {
+export function UserSearchDialog({ opened, onClose, onConfirm, search, excludeCodes = [], title, confirmLabel }: UserSearchDialogProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [checked, setChecked] = useState<Map<string, UserSearchResult>>(new Map());

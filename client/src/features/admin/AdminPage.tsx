@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { instanceApi } from '@/api/instance.api';
 import { normaliseHex } from '@/app/theme';
 import { fieldProps, touchAll } from '@/components/form/field-props';
 import { combine, rules } from '@/components/form/form-messages';
@@ -14,6 +13,8 @@ import { instanceStore } from '@/features/instance/instance.store';
 import { Role } from '@/features/session/roles';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
+import { loadInstanceSettings } from './admin.actions';
+import { adminStore } from './admin.store';
 import { buildInstanceChanges, type InstanceFormValues } from './instance-form';
 import { InstanceOwnerCard } from './InstanceOwnerCard';
 
@@ -70,25 +71,22 @@ export function AdminPage() {
     },
   });
 
-  // The full instance (with its custom CSS) replaces the public summary once it arrives.
   useEffect(() => {
-    if (!current.code) return;
-    let live = true;
-    instanceApi
-      .byCode(current.code)
-      .then((full) => {
-        if (!live) return;
-        const values = { name: full.name, color: `#${full.color}`, accent: `#${full.accent}`, logoUrl: full.logoUrl ?? '', customCss: full.customCss ?? '' };
-        form.setInitialValues(values);
-        form.setValues(values);
-        form.resetDirty(values);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (current.code) void loadInstanceSettings(current.code);
   }, [current.code]);
+
+  // The full instance (with its custom CSS) replaces the public summary once it arrives.
+  const { settings: arrived } = useSnapshot(adminStore);
+  useEffect(() => {
+    // Read from the store itself: a render's snapshot is for rendering (its reads decide what re-renders).
+    const settings = adminStore.settings;
+    if (!settings || settings.code !== current.code) return;
+    const values = { name: settings.name, color: `#${settings.color}`, accent: `#${settings.accent}`, logoUrl: settings.logoUrl ?? '', customCss: settings.customCss ?? '' };
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrived, current.code]);
 
   const handleSubmit = async (values: InstanceFormValues) => {
     const changes = buildInstanceChanges(values, form.getInitialValues());

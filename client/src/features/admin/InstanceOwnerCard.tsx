@@ -1,9 +1,12 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { instanceApi } from '@/api/instance.api';
+import { useSnapshot } from 'valtio';
 import { notify } from '@/components/notifications/notify';
 import { type UserSearchResult, UserSearchDialog } from '@/components/user-search/UserSearchDialog';
+import { searchPeople } from '@/features/people/people.actions';
+import { appointOwner } from './admin.actions';
+import { adminStore } from './admin.store';
 
 /**
  * For global admins: appoints a user of the instance as its owner, who becomes its instance admin
@@ -12,7 +15,7 @@ import { type UserSearchResult, UserSearchDialog } from '@/components/user-searc
 export function InstanceOwnerCard({ instanceCode }: { instanceCode: string }) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { appointing } = useSnapshot(adminStore);
 
   const handleConfirm = async (users: UserSearchResult[]) => {
     if (users.length !== 1) {
@@ -21,15 +24,8 @@ export function InstanceOwnerCard({ instanceCode }: { instanceCode: string }) {
     }
     const [owner] = users;
     setPicking(false);
-    setSaving(true);
-    try {
-      await instanceApi.appointOwner(instanceCode, owner.code);
-      notify.success(t('ADMIN.OWNER.APPOINTED', { name: `${owner.name} ${owner.surname}`.trim() }));
-    } catch {
-      // The error handler has shown why.
-    } finally {
-      setSaving(false);
-    }
+    // A refusal: the error handler has shown why.
+    if (await appointOwner(instanceCode, owner.code)) notify.success(t('ADMIN.OWNER.APPOINTED', { name: `${owner.name} ${owner.surname}`.trim() }));
   };
 
   return (
@@ -40,7 +36,7 @@ export function InstanceOwnerCard({ instanceCode }: { instanceCode: string }) {
           {t('ADMIN.OWNER.HINT')}
         </Text>
         <Group>
-          <Button variant="light" loading={saving} onClick={() => setPicking(true)} data-testid="instance-owner-pick">
+          <Button variant="light" loading={appointing} onClick={() => setPicking(true)} data-testid="instance-owner-pick">
             {t('ADMIN.OWNER.APPOINT')}
           </Button>
         </Group>
@@ -49,6 +45,7 @@ export function InstanceOwnerCard({ instanceCode }: { instanceCode: string }) {
         opened={picking}
         onClose={() => setPicking(false)}
         onConfirm={(users) => void handleConfirm(users)}
+        search={searchPeople}
         title={t('ADMIN.OWNER.APPOINT')}
         confirmLabel={t('ADMIN.OWNER.CONFIRM')}
       />

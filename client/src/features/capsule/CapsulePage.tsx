@@ -103,10 +103,10 @@ export function CapsulePage() {
       <Showcase name="TagInput" usage="<TagInput value onChange search/>: free tags (Enter or comma); search(term) suggests tags for terms longer than 1 character, 300 ms after typing stops.">
         <TagDemo />
       </Showcase>
-      <Showcase name="UserSearchDialog" usage="<UserSearchDialog opened onClose onConfirm(users) excludeCodes/>: searches POST /api/user/search only for queries longer than 3 characters, 200 ms after typing stops; checked people stay checked across queries.">
+      <Showcase name="UserSearchDialog" usage="<UserSearchDialog opened onClose onConfirm(users) search(query) excludeCodes/>: calls search (the app's searches POST /api/user/search) only for queries longer than 3 characters, 200 ms after typing stops; checked people stay checked across queries.">
         <UserSearchDemo />
       </Showcase>
-      <Showcase name="FileTile / FilePreviewDialog" usage="<FileTile file|code variant='tile'|'icon'/>: png/jpg/jpeg/gif show a thumbnail (loaded with the token as an object URL), other files an icon; sizes by 1024; codes are described through one POST /api/File/List per 300 ms; a click opens the preview dialog. Without file or code: 'File or code is required'.">
+      <Showcase name="FileTile / FilePreviewDialog" usage="<FileTile file|code variant='tile'|'icon'/>: png/jpg/jpeg/gif show a thumbnail (loaded with the token as an object URL), other files an icon; sizes by 1024; codes are described through one POST /api/File/List per 300 ms (the app's FileAccessProvider); a click opens the preview dialog. Without file or code: 'File or code is required'.">
         <FilePreviewDemo />
       </Showcase>
       <Showcase name="formatting" usage="truncate(text, 40|100) for toolbar headers; shortenLink(path) over 30 chars → first 12 + last 12; formatFileSize(bytes) by 1024; formatPrice(amount, currency) ≤ 2 decimals, USD by default.">

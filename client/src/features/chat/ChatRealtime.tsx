@@ -4,6 +4,7 @@ import type { ChatGroup } from '@/api/chat.api';
 import { sessionStore } from '@/features/session/session.store';
 import { realtimeStore } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
+import { subscribeSocket } from '@/realtime/subscribe';
 import { UNREAD_POLL_MS } from './chat-logic';
 import { ensureGroup, loadUnread, markRead, syncThreads } from './chat.actions';
 import { applyUnread, chatStore, markDeleted, receiveMessage, resetChat, upsertGroup } from './chat.store';
@@ -53,22 +54,15 @@ export function ChatRealtime() {
     const handleTyping = ({ groupCode, userCode }: { groupCode: string; userCode: string }) => {
       chatStore.typing[groupCode] = { userCode, until: Date.now() + TYPING_SHOWN_MS };
     };
-    socket.on('connect', handleConnect);
-    socket.on('message:new', handleMessage);
-    socket.on('message:deleted', handleDeleted);
-    socket.on('message:updated', handleUpdated);
-    socket.on('unread:count', handleUnread);
-    socket.on('group:updated', handleGroup);
-    socket.on('typing', handleTyping);
-    return () => {
-      socket.off('connect', handleConnect);
-      socket.off('message:new', handleMessage);
-      socket.off('message:deleted', handleDeleted);
-      socket.off('message:updated', handleUpdated);
-      socket.off('unread:count', handleUnread);
-      socket.off('group:updated', handleGroup);
-      socket.off('typing', handleTyping);
-    };
+    return subscribeSocket(socket, {
+      connect: handleConnect,
+      'message:new': handleMessage,
+      'message:deleted': handleDeleted,
+      'message:updated': handleUpdated,
+      'unread:count': handleUnread,
+      'group:updated': handleGroup,
+      typing: handleTyping,
+    });
   }, [loggedIn]);
 
   useEffect(() => {

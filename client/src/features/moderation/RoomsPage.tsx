@@ -1,39 +1,27 @@
 import { Badge, Button, Center, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { type ChatGroup, chatApi } from '@/api/chat.api';
+import type { ChatGroup } from '@/api/chat.api';
+import { ROOMS_WINDOW_MINUTES, type BusyRoom } from '@/api/moderation.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { formatMessageTime, groupTitle } from '@/features/chat/chat-logic';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { toAdminRoom } from '@/routes/paths';
-import { ROOMS_WINDOW_MINUTES, type BusyRoom, moderationApi } from './moderation.api';
+import { loadRooms, openRooms } from './moderation.actions';
+import { moderationStore } from './moderation.store';
 
 /**
- * Names for rooms without one, by the group name rule (up to 2 people, then '+N'; 'No users'): the rooms
- * list carries no participants, so each unnamed room's group is read once (at most 20 rooms). A room whose
- * group cannot be read keeps its code.
+ * Names for rooms without one, by the group name rule (up to 2 people, then '+N'; 'No users'), from the groups
+ * the rooms' load read. A room whose group cannot be read keeps its code.
  */
 function useRoomNames(rooms: readonly BusyRoom[] | null): Record<string, string> {
   const { t } = useTranslation();
   const me = useSnapshot(sessionStore).user?.code ?? null;
-  const [groups, setGroups] = useState<Record<string, ChatGroup>>({});
-  useEffect(() => {
-    let live = true;
-    for (const room of rooms ?? []) {
-      if (room.name) continue;
-      chatApi
-        .group(room.code)
-        .then((group) => live && setGroups((held) => ({ ...held, [room.code]: group })))
-        .catch(() => undefined);
-    }
-    return () => {
-      live = false;
-    };
-  }, [rooms]);
+  const groups = useSnapshot(moderationStore).roomGroups as Record<string, ChatGroup>;
   const names: Record<string, string> = {};
   for (const room of rooms ?? []) {
     const group = groups[room.code];
@@ -50,18 +38,13 @@ function useRoomNames(rooms: readonly BusyRoom[] | null): Record<string, string>
 export function RoomsPage() {
   const { t } = useTranslation();
   usePageHeader(t('MODERATION.ROOMS'), t('MODERATION.ROOMS_HINT', { minutes: ROOMS_WINDOW_MINUTES }));
-  const [rooms, setRooms] = useState<BusyRoom[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { rooms, roomsFailed: failed } = useSnapshot(moderationStore);
   const names = useRoomNames(rooms);
+  const handleRefresh = () => void loadRooms();
 
-  const load = useCallback(() => {
-    setFailed(false);
-    moderationApi
-      .rooms()
-      .then(setRooms)
-      .catch(() => setFailed(true));
+  useEffect(() => {
+    void openRooms();
   }, []);
-  useEffect(load, [load]);
 
   return (
     <Stack gap="md" data-testid="moderation-rooms">
@@ -69,7 +52,7 @@ export function RoomsPage() {
         <Title order={2} fz="h3">
           {t('MODERATION.ROOMS')}
         </Title>
-        <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={load} data-testid="moderation-rooms-refresh">
+        <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={handleRefresh} data-testid="moderation-rooms-refresh">
           {t('MODERATION.REFRESH')}
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { OFFER_TRANSITIONS } from '../../../../shared/contracts/offers';
+import { OFFER_TRANSITIONS } from '@contracts/offers';
 import { OFFER_MOVES, allowedCalls, nextMoveBy, sideOf, waitsFor } from './offer-actions';
 import { OfferStatus } from './offer-status';
 

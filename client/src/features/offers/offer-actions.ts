@@ -1,10 +1,10 @@
-import { OfferStatus } from './offer-status';
+import { type OfferCall as AnyOfferCall, OFFER_TRANSITIONS } from '@contracts/offers';
 
 /** The two parties of an offer: its provider and the job's customer. */
 export type OfferSide = 'provider' | 'customer';
 
-/** The calls a party can make (shared/contracts/offers.ts PARTY_CALLS); 'update' sets or revises price and deadline. */
-export type OfferCall = 'update' | 'final' | 'choose' | 'reapprove' | 'finalizeRequest' | 'approveFinalizeRequest' | 'pay' | 'withdraw' | 'reject';
+/** The calls a party can make (PARTY_CALLS); 'update' sets or revises price and deadline. */
+export type OfferCall = Exclude<AnyOfferCall, 'closeOthers'>;
 
 export interface OfferMove {
   from: number;
@@ -13,25 +13,13 @@ export interface OfferMove {
   to: number;
 }
 
-const S = OfferStatus;
-const BEFORE_AGREED = [S.Initial, S.Proposal, S.FinalOffer, S.CustomerApproved];
+const isPartyMove = (t: (typeof OFFER_TRANSITIONS)[number]): t is (typeof OFFER_TRANSITIONS)[number] & OfferMove => t.actor !== 'system';
 
 /**
- * The party rows of the server's transition table (OFFER_TRANSITIONS, printed in the README's "Marketplace"
- * section): the client only offers moves the server allows. A test compares the two tables.
+ * The party rows of the server's transition table (closeOthers is only a side effect of choose): the client
+ * offers exactly the moves the server allows, from the same table.
  */
-export const OFFER_MOVES: readonly OfferMove[] = [
-  { from: S.Initial, call: 'update', actor: 'provider', to: S.Proposal },
-  { from: S.Proposal, call: 'update', actor: 'provider', to: S.Proposal },
-  { from: S.Proposal, call: 'final', actor: 'provider', to: S.FinalOffer },
-  { from: S.FinalOffer, call: 'choose', actor: 'customer', to: S.CustomerApproved },
-  { from: S.CustomerApproved, call: 'reapprove', actor: 'provider', to: S.Agreed },
-  { from: S.Agreed, call: 'finalizeRequest', actor: 'provider', to: S.FinalizeRequested },
-  { from: S.FinalizeRequested, call: 'approveFinalizeRequest', actor: 'customer', to: S.PaymentPending },
-  { from: S.PaymentPending, call: 'pay', actor: 'customer', to: S.Closed },
-  ...BEFORE_AGREED.map((from) => ({ from, call: 'withdraw' as const, actor: 'provider' as const, to: S.Closed })),
-  ...BEFORE_AGREED.map((from) => ({ from, call: 'reject' as const, actor: 'customer' as const, to: S.Closed })),
-];
+export const OFFER_MOVES: readonly OfferMove[] = OFFER_TRANSITIONS.filter(isPartyMove);
 
 /** Moves that end the offer rather than take it forward. */
 const ENDING_CALLS: readonly OfferCall[] = ['withdraw', 'reject'];

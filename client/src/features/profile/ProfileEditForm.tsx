@@ -2,20 +2,21 @@ import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Timezone, User } from '@/api/types';
-import { userApi } from '@/api/user.api';
+import { useSnapshot } from 'valtio';
+import type { User } from '@/api/types';
 import { fieldProps, touchAll } from '@/components/form/field-props';
 import { rules } from '@/components/form/form-messages';
 import { notify } from '@/components/notifications/notify';
 import { LANGUAGES } from '@/i18n/languages';
-import { sessionStore } from '@/features/session/session.store';
+import { loadTimezones, saveProfile } from './profile.actions';
+import { profileStore } from './profile.store';
 
 const COUNTRY = /^[A-Za-z]{2}$/;
 
 /** Edits the session user's own profile with PATCH /api/me. */
 export function ProfileEditForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const { t } = useTranslation();
-  const [timezones, setTimezones] = useState<Timezone[]>([]);
+  const { timezones } = useSnapshot(profileStore);
   const [saving, setSaving] = useState(false);
   const form = useForm({
     initialValues: {
@@ -35,29 +36,24 @@ export function ProfileEditForm({ user, onSaved }: { user: User; onSaved: (user:
   });
 
   useEffect(() => {
-    userApi.timezones().then(setTimezones, () => setTimezones([]));
+    void loadTimezones();
   }, []);
 
   const handleSubmit = async (values: typeof form.values) => {
     setSaving(true);
-    try {
-      const updated = await userApi.updateMe({
-        name: values.name.trim(),
-        surname: values.surname.trim(),
-        country: values.country ? values.country.toUpperCase() : null,
-        lang: values.lang,
-        ...(values.timezone ? { timezone: values.timezone } : {}),
-        gravatar: values.gravatar,
-      });
-      sessionStore.user = updated;
-      form.resetDirty();
-      notify.success(t('PROFILE.SAVED'));
-      onSaved(updated);
-    } catch {
-      // The error handler has shown why.
-    } finally {
-      setSaving(false);
-    }
+    const updated = await saveProfile({
+      name: values.name.trim(),
+      surname: values.surname.trim(),
+      country: values.country ? values.country.toUpperCase() : null,
+      lang: values.lang,
+      ...(values.timezone ? { timezone: values.timezone } : {}),
+      gravatar: values.gravatar,
+    });
+    setSaving(false);
+    if (!updated) return;
+    form.resetDirty();
+    notify.success(t('PROFILE.SAVED'));
+    onSaved(updated);
   };
 
   return (

@@ -39,7 +39,7 @@ describe('app start', () => {
     localStorage.setItem(TOKEN_KEY, token);
     api.me.mockResolvedValue(user);
     const next = tokenExpiringIn(1800, 50);
-    api.refresh.mockResolvedValue({ token: next, user, redirectUrl: null });
+    api.refresh.mockResolvedValue({ token: next, user, redirectUrl: '/' });
 
     await startSession();
     expect(api.me).toHaveBeenCalledTimes(1);
@@ -58,7 +58,7 @@ describe('app start', () => {
   it('refreshes a token that expired less than 600 s ago', async () => {
     localStorage.setItem(TOKEN_KEY, tokenExpiringIn(-599));
     const next = tokenExpiringIn(900);
-    api.refresh.mockResolvedValue({ token: next, user, redirectUrl: null });
+    api.refresh.mockResolvedValue({ token: next, user, redirectUrl: '/' });
     await startSession();
     expect(api.refresh).toHaveBeenCalledTimes(1);
     expect(sessionStore.token).toBe(next);
@@ -89,7 +89,7 @@ describe('app start', () => {
 
 describe('refresh and login failures', () => {
   it('logs out, clears the token and reloads guards when a refresh fails', async () => {
-    api.login.mockResolvedValue({ token: tokenExpiringIn(900), user, redirectUrl: null });
+    api.login.mockResolvedValue({ token: tokenExpiringIn(900), user, redirectUrl: '/' });
     await login({ email: 'a@b.c', password: 'x', rememberMe: false });
     guardCache.resolve('/x', { rules: [] }, { role: 0, environment: null });
     const version = sessionStore.guardsVersion;
@@ -112,7 +112,7 @@ describe('refresh and login failures', () => {
   });
 
   it('stops the scheduled refresh on logout', async () => {
-    api.login.mockResolvedValue({ token: tokenExpiringIn(60), user, redirectUrl: null });
+    api.login.mockResolvedValue({ token: tokenExpiringIn(60), user, redirectUrl: '/' });
     await login({ email: 'a@b.c', password: 'x', rememberMe: false });
     await logout();
     expect(api.logout).toHaveBeenCalledTimes(1);

@@ -15,8 +15,9 @@ import { FileContext, FileEntity } from './file.entity';
 import { safeFileName, sniffType } from './file-type';
 import { FilesRepository } from './files.repository';
 import { FileStorage } from './storage/file-storage';
+import type { FileVariant } from '#shared/contracts/rest/files';
 
-export type FileVariant = 'Preview' | 'Thumbnail' | 'Icon' | 'Download';
+export type { FileVariant };
 
 /** Reading as oneself only: own uploads and files of one's groups. */
 const NO_SCOPE: ModeratorScope = { kind: 'none' };
@@ -141,7 +142,8 @@ export function mapFile(f: FileEntity): FileDto {
     name: f.name,
     size: Number(f.size),
     mime: f.mime,
-    kind: f.kind,
+    // The column holds only these two (file-type.ts); the answer's type says so.
+    kind: f.kind === 'image' ? 'image' : 'unknown',
     hasThumbnail: f.hasThumbnail,
     createdAt: f.createdAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { type UserSearchResult, UserSearchDialog } from '@/components/user-search/UserSearchDialog';
+import { searchPeople } from '@/features/people/people.actions';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { toMessageGroup } from '@/routes/paths';
@@ -95,6 +96,7 @@ export function NewChat() {
         opened={searching}
         onClose={() => setSearching(false)}
         onConfirm={add}
+        search={searchPeople}
         excludeCodes={[...(me ? [me] : []), ...people.map((p) => p.code)]}
       />
     </Stack>

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/loaders/loaders';
 import { presenceLabel } from '@/components/presence/presence';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { type UserSearchResult, UserSearchDialog } from '@/components/user-search/UserSearchDialog';
+import { searchPeople } from '@/features/people/people.actions';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { usePresence } from '@/realtime/usePresence';
@@ -86,6 +87,7 @@ export function Participants({ code }: { code: string }) {
         opened={adding}
         onClose={() => setAdding(false)}
         onConfirm={add}
+        search={searchPeople}
         excludeCodes={group.participants.map((p) => p.userCode)}
         title={t('CHAT.ADD_PEOPLE')}
       />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobRoleUser } from '@/api/job.api';
 import { UserSearchDialog } from '@/components/user-search/UserSearchDialog';
+import { searchPeople } from '@/features/people/people.actions';
 import { translateMessage } from '@/i18n/messages';
 import { JOB_ROLES, type RoleUsers } from '../job-form';
 
@@ -62,6 +63,7 @@ export function RoleUsersEditor({ value, onChange }: { value: RoleUsers; onChang
       <UserSearchDialog
         opened={picked !== null && picked !== undefined}
         onClose={() => setPicking(null)}
+        search={searchPeople}
         excludeCodes={picking === null ? [] : users(picking).map((u) => u.code)}
         title={picked ? t('JOBS.ROLE_DIALOG', { role: translateMessage(picked.name) }) : undefined}
         onConfirm={(found) => {

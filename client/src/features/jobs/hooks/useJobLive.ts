@@ -2,6 +2,7 @@ import type { OfferStatusPayload } from '@contracts/socket-events';
 import { useEffect } from 'react';
 import { GROUP_TYPE } from '@/api/chat-types';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
+import { subscribeSocket } from '@/realtime/subscribe';
 import { applyJobOfferStatus } from '../jobs.actions';
 
 const REFRESH_DELAY_MS = 300;
@@ -19,24 +20,21 @@ export function useJobLive(jobCode: string, refresh: () => void): void {
       if (timer) clearTimeout(timer);
       timer = setTimeout(refresh, REFRESH_DELAY_MS);
     };
-    const handleStatus = (payload: OfferStatusPayload) => {
-      if (payload.jobCode !== jobCode) return;
-      applyJobOfferStatus(payload);
-      later();
-    };
-    const handleGroup = (group: object) => {
-      if ((group as { type?: number }).type === GROUP_TYPE.JobOffer) later();
-    };
-    // After a reconnect, whatever was missed meanwhile.
-    const handleConnect = () => later();
-    socket.on('offer:status', handleStatus);
-    socket.on('group:updated', handleGroup);
-    socket.on('connect', handleConnect);
+    const unsubscribe = subscribeSocket(socket, {
+      'offer:status': (payload: OfferStatusPayload) => {
+        if (payload.jobCode !== jobCode) return;
+        applyJobOfferStatus(payload);
+        later();
+      },
+      'group:updated': (group: object) => {
+        if ((group as { type?: number }).type === GROUP_TYPE.JobOffer) later();
+      },
+      // After a reconnect, whatever was missed meanwhile.
+      connect: later,
+    });
     return () => {
       if (timer) clearTimeout(timer);
-      socket.off('offer:status', handleStatus);
-      socket.off('group:updated', handleGroup);
-      socket.off('connect', handleConnect);
+      unsubscribe();
     };
   }, [jobCode, refresh]);
 }

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MeResponseDto } from '../../users/dto/user-response.dto';
+import type { LoginResponse } from '#shared/contracts/rest/users';
 
-export class LoginResponseDto {
+export class LoginResponseDto implements LoginResponse {
   @ApiProperty({ description: 'access JWT (HS256): unique_name, nameid, role, nbf, exp, iat' }) token: string;
   @ApiProperty({ type: MeResponseDto }) user: MeResponseDto;
   @ApiProperty({ example: '/', description: "the returnUrl if it is a same-origin path, else '/'" }) redirectUrl: string;

@@ -1,26 +1,30 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import type { ChatGroupPageResponse, ChatGroupResponse, ChatMessageResponse, ChatParticipantResponse, ChatUserResponse, MessagePageResponse, ReadResultResponse, StartChatResponse } from '#shared/contracts/rest/chat';
+import type { UserAvatar } from '#shared/contracts/rest/users';
+import type { ChatReplyPreview } from '#shared/contracts/events';
+import type { UnreadCountPayload } from '#shared/contracts/socket-events';
 
-export class AvatarDto {
+export class AvatarDto implements UserAvatar {
   @ApiProperty({ description: "'initials', 'gravatar' (opted in) or 'custom'" }) code: string;
   @ApiProperty({ nullable: true, type: String, description: 'null for initials' }) url: string | null;
 }
 
-export class ChatUserDto {
+export class ChatUserDto implements ChatUserResponse {
   @ApiProperty() code: string;
   @ApiProperty() name: string;
   @ApiProperty() surname: string;
   @ApiProperty({ type: AvatarDto }) avatar: AvatarDto;
 }
 
-export class ChatParticipantDto {
+export class ChatParticipantDto implements ChatParticipantResponse {
   @ApiProperty() userCode: string;
   @ApiProperty({ type: ChatUserDto }) user: ChatUserDto;
   @ApiProperty({ description: '0 member, 1 owner' }) role: number;
   @ApiProperty({ description: 'seq of the newest message this participant has read' }) readSeq: number;
 }
 
-export class ChatReplyPreviewDto {
+export class ChatReplyPreviewDto implements ChatReplyPreview {
   @ApiProperty() code: string;
   @ApiProperty() seq: number;
   @ApiProperty({ enum: ChatMessageType }) type: ChatMessageType;
@@ -28,9 +32,11 @@ export class ChatReplyPreviewDto {
   @ApiProperty({ description: "the start of the quoted text (200 characters at most); '' when it was deleted" }) message: string;
   @ApiProperty({ description: 'how many files the quoted message has' }) files: number;
   @ApiProperty({ description: 'the quoted message was deleted: show the deleted marker' }) deleted: boolean;
+  @ApiPropertyOptional({ enum: [true], description: "only when the quoted message is one of the marketplace's offer notes" })
+  offerNote?: true;
 }
 
-export class ChatMessageDto {
+export class ChatMessageDto implements ChatMessageResponse {
   @ApiProperty() code: string;
   @ApiProperty() groupCode: string;
   @ApiProperty({ description: 'gap-free position in the group, from 1' }) seq: number;
@@ -54,7 +60,7 @@ export class ChatMessageDto {
   editedAt: string | null;
 }
 
-export class ChatGroupDto {
+export class ChatGroupDto implements ChatGroupResponse {
   @ApiProperty() code: string;
   @ApiProperty({ nullable: true, type: String }) name: string | null;
   @ApiProperty({ nullable: true, type: String }) subtitle: string | null;
@@ -79,7 +85,7 @@ export class ChatGroupDto {
   jobTitle: string | null;
 }
 
-export class ChatGroupPageDto {
+export class ChatGroupPageDto implements ChatGroupPageResponse {
   @ApiProperty({ type: [ChatGroupDto] }) groups: ChatGroupDto[];
   @ApiProperty() page: number;
   @ApiProperty() pageSize: number;
@@ -91,12 +97,12 @@ export class GroupLookupDto {
   group: ChatGroupDto | null;
 }
 
-export class StartChatResultDto {
+export class StartChatResultDto implements StartChatResponse {
   @ApiProperty({ type: ChatGroupDto }) group: ChatGroupDto;
   @ApiProperty({ nullable: true, type: ChatMessageDto }) message: ChatMessageDto | null;
 }
 
-export class MessagePageDto {
+export class MessagePageDto implements MessagePageResponse {
   @ApiProperty({ type: [ChatMessageDto], description: 'oldest first' }) messages: ChatMessageDto[];
   @ApiProperty() mayLoadOlder: boolean;
   @ApiProperty({ description: 'only for afterSeq pages: more messages follow' }) mayLoadNewer: boolean;
@@ -104,13 +110,13 @@ export class MessagePageDto {
   editSeq: number;
 }
 
-export class UnreadCountDto {
+export class UnreadCountDto implements UnreadCountPayload {
   @ApiProperty() total: number;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'group code → unread, only non-zero' })
   groups: Record<string, number>;
 }
 
-export class ReadResultDto {
+export class ReadResultDto implements ReadResultResponse {
   @ApiProperty() readSeq: number;
   @ApiProperty({ type: UnreadCountDto }) unread: UnreadCountDto;
 }

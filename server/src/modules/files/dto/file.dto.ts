@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, Matches } from 'class-validator';
 import { CODE_PATTERN } from '../../../common/codes';
+import type { FileResponse } from '#shared/contracts/rest/files';
 
 export class UploadFileDto {
   @ApiProperty({ enum: ['ChatGroup', 'ChatMessage'], description: 'the upload context' })
@@ -21,13 +22,13 @@ export class FileListDto {
   codeList: string[];
 }
 
-export class FileDto {
+export class FileDto implements FileResponse {
   @ApiProperty() code: string;
   @ApiProperty({ description: 'must accompany the code in every file URL' }) secureCode: string;
   @ApiProperty() name: string;
   @ApiProperty({ description: 'bytes' }) size: number;
   @ApiProperty({ description: 'sniffed from the content' }) mime: string;
-  @ApiProperty({ enum: ['image', 'unknown'] }) kind: string;
+  @ApiProperty({ enum: ['image', 'unknown'] }) kind: 'image' | 'unknown';
   @ApiProperty() hasThumbnail: boolean;
   @ApiProperty() createdAt: string;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { CurrentInstanceResponse, InstanceResponse } from '#shared/contracts/rest/instances';
 
 /** What anyone may know about the instance a host serves: enough to brand the page. */
-export class CurrentInstanceDto {
+export class CurrentInstanceDto implements CurrentInstanceResponse {
   @ApiProperty({ example: 'x4Yq9Zr2LmNp', description: 'public code of the instance' }) code: string;
   @ApiProperty({ example: 'Parley', description: 'page title' }) name: string;
   @ApiProperty({ example: '228be6', description: 'hex colour without "#"' }) color: string;
@@ -11,7 +12,7 @@ export class CurrentInstanceDto {
 }
 
 /** An instance as its members and global users see it, including its custom CSS and host names. */
-export class InstanceDto extends CurrentInstanceDto {
+export class InstanceDto extends CurrentInstanceDto implements InstanceResponse {
   @ApiProperty({ description: 'CSS appended to /instance/styles.css' }) customCss: string;
   @ApiProperty({ type: [String], example: ['jobs.example.com'], description: 'host names that select this instance' }) hosts: string[];
   @ApiProperty({ description: 'the instance served for hosts no other instance claims' }) isDefault: boolean;

@@ -19,6 +19,7 @@ import { LANGUAGE_CODES } from '#shared/contracts/languages';
 import { CODE_PATTERN } from '../../../common/codes';
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
 import { InIfPresent, MaxLengthIfPresent, MinLengthIfPresent, Required, TextIfPresent } from './form-rules';
+import type { JobPageResponse, JobResponse, JobRoleResponse, JobVersionResponse, PersonResponse } from '#shared/contracts/rest/marketplace';
 
 export const JOB_TITLE_MIN = 6;
 export const JOB_TITLE_MAX = 200;
@@ -116,14 +117,14 @@ export class SetRoleUsersDto {
 
 // ---- responses ----
 
-export class JobVersionResponseDto {
+export class JobVersionResponseDto implements JobVersionResponse {
   @ApiProperty() lang: string;
   @ApiProperty() title: string;
   @ApiProperty() description: string;
   @ApiProperty() isDefault: boolean;
 }
 
-export class JobDto {
+export class JobDto implements JobResponse {
   @ApiProperty() code: string;
   @ApiProperty({ nullable: true, type: String, description: 'UTC ISO 8601' }) deadline: string | null;
   @ApiProperty() customerCode: string;
@@ -138,20 +139,20 @@ export class JobDto {
   @ApiProperty() updatedAt: string;
 }
 
-export class JobPageDto {
+export class JobPageDto implements JobPageResponse {
   @ApiProperty({ type: [JobDto] }) jobs: JobDto[];
   @ApiProperty() page: number;
   @ApiProperty() pageSize: number;
   @ApiProperty() hasMore: boolean;
 }
 
-export class JobRoleUserDto {
+export class JobRoleUserDto implements PersonResponse {
   @ApiProperty() code: string;
   @ApiProperty() name: string;
   @ApiProperty() surname: string;
 }
 
-export class JobRoleDto {
+export class JobRoleDto implements JobRoleResponse {
   @ApiProperty({ description: '1 manager, 2 reviewer, 3 contributor, 4 observer' }) id: number;
   @ApiProperty({ description: 'translation key of the role name' }) name: string;
   @ApiProperty({ type: [JobRoleUserDto] }) users: JobRoleUserDto[];

@@ -4,6 +4,7 @@ import { IsIn, IsString } from 'class-validator';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '#shared/contracts/currencies';
 import { MAX_PRICE_AMOUNT } from '#shared/contracts/offers';
 import { AmountRules, numberToDecimal } from '../money';
+import type { MoneyResponse } from '#shared/contracts/rest/marketplace';
 
 /** Money in a request: a decimal string (or a JSON number, read as the decimal it spells) and a currency of the config's list. */
 export class PriceDto {
@@ -24,7 +25,7 @@ export class PriceDto {
 }
 
 /** Money in a response: the amount as a decimal string, never a float. */
-export class MoneyDto {
+export class MoneyDto implements MoneyResponse {
   @ApiProperty({ example: '12.50' }) amount: string;
   @ApiProperty({ example: 'USD' }) currency: string;
 }

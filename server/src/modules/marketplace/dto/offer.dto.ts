@@ -22,6 +22,16 @@ import { CODE_PATTERN } from '../../../common/codes';
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
 import { DEFAULT_PAYMENT_PROVIDER, PAYMENT_PROVIDER_NAMES } from '../payments/payment-provider';
 import { MoneyDto, PriceDto } from './money.dto';
+import type {
+  OfferEventResponse,
+  OfferJobResponse,
+  OfferPageResponse,
+  OfferResponse,
+  PartyPaymentPageResponse,
+  PartyPaymentResponse,
+  PaymentResponse,
+  PersonResponse,
+} from '#shared/contracts/rest/marketplace';
 
 export const OFFER_PAGE_SIZE = 50;
 
@@ -115,7 +125,7 @@ export class OfferListQueryDto extends PageQueryDto(100, OFFER_PAGE_SIZE) {
 
 // ---- responses ----
 
-export class OfferJobDto {
+export class OfferJobDto implements OfferJobResponse {
   @ApiProperty() code: string;
   @ApiProperty() title: string;
   @ApiProperty() description: string;
@@ -123,7 +133,7 @@ export class OfferJobDto {
   @ApiProperty({ nullable: true, type: String }) deadline: string | null;
 }
 
-export class OfferDto {
+export class OfferDto implements OfferResponse {
   @ApiProperty() code: string;
   @ApiProperty({ enum: OfferStatus, description: '1 Initial, 5 Proposal, 10 FinalOffer, 50 CustomerApproved, 100 Agreed, 130 FinalizeRequested, 160 PaymentPending, 200 Closed' })
   status: OfferStatus;
@@ -139,14 +149,14 @@ export class OfferDto {
   @ApiPropertyOptional({ type: OfferJobDto }) job?: OfferJobDto;
 }
 
-export class OfferPageDto {
+export class OfferPageDto implements OfferPageResponse {
   @ApiProperty({ type: [OfferDto] }) offers: OfferDto[];
   @ApiProperty() page: number;
   @ApiProperty() pageSize: number;
   @ApiProperty() hasMore: boolean;
 }
 
-export class PaymentDto {
+export class PaymentDto implements PaymentResponse {
   @ApiProperty() code: string;
   @ApiProperty({ type: MoneyDto }) amount: MoneyDto;
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] }) status: string;
@@ -160,14 +170,14 @@ export class PayResultDto {
   @ApiProperty({ type: PaymentDto }) payment: PaymentDto;
 }
 
-export class OfferEventActorDto {
+export class OfferEventActorDto implements PersonResponse {
   @ApiProperty() code: string;
   @ApiProperty() name: string;
   @ApiProperty() surname: string;
 }
 
 /** One move in an offer's history. */
-export class OfferEventDto {
+export class OfferEventDto implements OfferEventResponse {
   @ApiProperty({ nullable: true, type: Number, enum: OfferStatus, description: 'null for the creation' }) from: OfferStatus | null;
   @ApiProperty({ enum: OfferStatus }) to: OfferStatus;
   @ApiProperty({
@@ -179,7 +189,7 @@ export class OfferEventDto {
 }
 
 /** One payment on the payments screen: made by the caller (as customer) or received (as provider). */
-export class PartyPaymentDto extends PaymentDto {
+export class PartyPaymentDto extends PaymentDto implements PartyPaymentResponse {
   @ApiProperty() offerCode: string;
   @ApiProperty() jobCode: string;
   @ApiProperty({ description: "the job's title in the asked language, else its default version" }) jobTitle: string;
@@ -188,7 +198,7 @@ export class PartyPaymentDto extends PaymentDto {
   otherParty: OfferEventActorDto | null;
 }
 
-export class PartyPaymentPageDto {
+export class PartyPaymentPageDto implements PartyPaymentPageResponse {
   @ApiProperty({ type: [PartyPaymentDto] }) payments: PartyPaymentDto[];
   @ApiProperty() page: number;
   @ApiProperty() pageSize: number;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
+import type { BusyRoomResponse } from '#shared/contracts/rest/moderation';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -30,7 +31,7 @@ export class AuditPageDto {
   @ApiProperty() hasMore: boolean;
 }
 
-export class BusyRoomDto {
+export class BusyRoomDto implements BusyRoomResponse {
   @ApiProperty() code: string;
   @ApiProperty({ nullable: true, type: String }) name: string | null;
   @ApiProperty() type: number;
