@@ -169,7 +169,7 @@ async function startWatching(env, port, apps) {
 /** Prints the URL once /api/health answers 200. */
 async function announce(port, env) {
   if (!port) return log('PORT is not a fixed port: not waiting for /api/health');
-  let last = '';
+  let last;
   let hinted = false;
   while (!shuttingDown) {
     try {

@@ -9,7 +9,6 @@
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './bench-database.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

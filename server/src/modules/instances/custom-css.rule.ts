@@ -128,6 +128,7 @@ export function scanCss(css: string): { text: string; urls: string[] } {
   return { text, urls };
 }
 
+// eslint-disable-next-line no-control-regex -- strips the control characters browsers ignore in a URL
 const cleanUrl = (url: string) => url.replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '').replace(/[\t\n\r]/g, '').replace(/\\/g, '/');
 
 /**
