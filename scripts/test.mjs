@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// npm test: the typecheck, then whatever build is stale (the launcher and browser tests run the built app),
+// npm test: the typecheck, the lint (ESLint, then Prettier's check), then whatever build is stale (the launcher and browser tests run the built app),
 // then every jest project. Exits with jest's code; extra arguments go to jest.
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { LaunchError, ROOT, log, setLogName } from './lib/common.mjs';
 import { buildIfStale, tscBin } from './lib/build.mjs';
@@ -17,6 +18,19 @@ for (const project of ['tsconfig.json', 'client/tsconfig.json']) {
   if (typecheck !== 0) {
     log(`typecheck of ${project} failed`);
     process.exit(typecheck);
+  }
+}
+// eslint's package exports no path to its bin, so it is found under node_modules.
+const lint = [
+  ['eslint', [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']],
+  ['prettier --check', [require.resolve('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']],
+];
+for (const [name, args] of lint) {
+  log(`lint (${name})…`);
+  const status = node(args);
+  if (status !== 0) {
+    log(`lint failed (${name}); npm run lint:fix repairs what it can`);
+    process.exit(status);
   }
 }
 try {
