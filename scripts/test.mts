@@ -1,18 +1,17 @@
-#!/usr/bin/env node
 // npm test: the typecheck, the lint (ESLint, then Prettier's check), then whatever build is stale (the launcher and browser tests run the built app),
 // then every jest project. Exits with jest's code; extra arguments go to jest.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { LaunchError, ROOT, log, setLogName } from './lib/common.mjs';
-import { buildIfStale, tscBin } from './lib/build.mjs';
+import { LaunchError, ROOT, log, setLogName } from './lib/common.mts';
+import { buildIfStale, tscBin } from './lib/build.mts';
 
 const require = createRequire(import.meta.url);
 setLogName('test');
-const node = (args) => spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+const node = (args: string[]): number => spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
 
-// The server side (server, worker, migrations, tests) and the client have separate tsconfigs.
-for (const project of ['tsconfig.json', 'client/tsconfig.json']) {
+// The server side (server, worker, migrations, tests), the client and these scripts have separate tsconfigs.
+for (const project of ['tsconfig.json', 'client/tsconfig.json', 'scripts/tsconfig.json']) {
   log(`typecheck (tsc -p ${project} --noEmit)…`);
   const typecheck = node([tscBin(), '-p', project, '--noEmit']);
   if (typecheck !== 0) {
@@ -21,7 +20,7 @@ for (const project of ['tsconfig.json', 'client/tsconfig.json']) {
   }
 }
 // eslint's package exports no path to its bin, so it is found under node_modules.
-const lint = [
+const lint: [name: string, args: string[]][] = [
   ['eslint', [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']],
   ['prettier --check', [require.resolve('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']],
 ];
