@@ -243,7 +243,7 @@ async function main(): Promise<number | undefined> {
   setLogName('chaos');
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
-    const header = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1);
+    const header = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
     console.log(header.slice(0, header.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
     return 0;
   }
