@@ -24,6 +24,7 @@ import {
   markServerBuilt,
   tscBin,
 } from './lib/build.mts';
+import { stopCompilerHelpers } from './lib/helper-processes.mts';
 import { claimPrefix, databaseIdentity, derivedPrefix } from './lib/redis-prefix.mts';
 import { type StoppableService, ensureAppSecrets, ensureDataDir, startEmbeddedPostgres, startRedis } from './lib/services.mts';
 
@@ -237,6 +238,7 @@ async function shutdown(code: number, reason?: string): Promise<void> {
   // A service still starting registers itself when it is up; stop it too rather than leave it behind.
   await starting;
   await Promise.all(services.reverse().map((s) => s.stop().catch((err: Error) => log(`${s.name} did not stop cleanly: ${err.message}`))));
+  await stopCompilerHelpers();
   if (pidFile) fs.rmSync(pidFile, { force: true });
   log(code === 0 ? 'stopped' : `stopped (exit code ${code})`);
   process.exit(code);
