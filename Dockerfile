@@ -23,5 +23,5 @@ COPY --from=build /app/client/dist ./client/dist
 RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
-# The young-generation size as npm start uses for the server (scripts/launch.mjs, NODE_FLAGS).
+# The young-generation size as npm start uses for the server (scripts/launch.mts, NODE_FLAGS).
 CMD ["node", "--max-semi-space-size=64", "dist/server/src/main.js"]

@@ -18,10 +18,10 @@ self.addEventListener('message', (event) => {
 });
 
 self.addEventListener('push', (event) => {
-  let payload = {};
+  let payload;
   try {
     payload = event.data ? event.data.json() : {};
-  } catch (err) {
+  } catch {
     payload = { body: event.data ? event.data.text() : '' };
   }
   const title = payload.title || state.texts.defaultTitle;

@@ -7,12 +7,10 @@ import { type BrowserHarness, screenshot, startHarness } from './harness';
 jest.setTimeout(240_000);
 
 // Page-side globals used inside page.evaluate callbacks (this project compiles without the DOM library).
-/* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any, localStorage: any, DataTransfer: any, ClipboardEvent: any, requestAnimationFrame: any, getComputedStyle: any;
 type HTMLElement = any;
 type HTMLImageElement = any;
 type HTMLButtonElement = any;
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 let h: BrowserHarness;
 

@@ -46,6 +46,7 @@ export function findChromium(): ChromiumBinary {
     throw new Error(
       'No Chromium for the browser tests: set CHROMIUM_PATH, install Debian\'s chromium (/usr/bin/chromium), ' +
         `or run npm ci so @sparticuz/chromium provides one (${(err as Error).message})`,
+      { cause: err },
     );
   }
 }

@@ -40,7 +40,7 @@ describe('fault suite (npm run chaos, shortened)', () => {
   beforeAll(async () => {
     const child = spawn(
       process.execPath,
-      ['scripts/chaos/chaos.mjs', '--quick', '--faults', 'server-kill,redis-restart', '--sockets', '20', '--rate', '20', '--before', '2',
+      ['--import', 'tsx', 'scripts/chaos/chaos.mts', '--quick', '--faults', 'server-kill,redis-restart', '--sockets', '20', '--rate', '20', '--before', '2',
         '--after', '3', '--down', '3', '--port-base', '4420', '--json', out],
       { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -135,7 +135,7 @@ const prefix = (name: string) => `${readTestRun().REDIS_PREFIX}${name}-${randomB
 describe('launcher (npm start)', () => {
   beforeAll(() => {
     // Build what is stale once, so the cases below time the launcher rather than tsc and Vite.
-    const build = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/lib/build.mjs')).buildIfStale()"], {
+    const build = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./scripts/lib/build.mts')).buildIfStale()"], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 240_000,
@@ -169,7 +169,7 @@ describe('launcher (npm start)', () => {
       const url = new URL(run.adminUrl);
       url.pathname = `/${database}`;
       const port = await freePort();
-      launched = launch(['scripts/launch.mjs'], baseEnv({
+      launched = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
         DATABASE_URL: url.toString(),
         REDIS_URL: run.REDIS_URL,
         REDIS_PREFIX: prefix('launcher'),
@@ -202,7 +202,7 @@ describe('launcher (npm start)', () => {
       const url = new URL(run.adminUrl);
       url.pathname = `/${database}`;
       const port = await freePort();
-      const supervised = launch(['scripts/launch.mjs'], baseEnv({
+      const supervised = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
         DATABASE_URL: url.toString(),
         REDIS_URL: run.REDIS_URL,
         REDIS_PREFIX: prefix('launcher-supervise'),
@@ -246,7 +246,7 @@ describe('launcher (npm start)', () => {
     it('stops with a non-zero exit when the server cannot start, naming the variable', async () => {
       const url = new URL(run.adminUrl);
       url.pathname = `/${database}`;
-      const failing = launch(['scripts/launch.mjs'], baseEnv({
+      const failing = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
         NODE_ENV: 'production',
         DATABASE_URL: url.toString(),
         REDIS_URL: run.REDIS_URL,
@@ -298,7 +298,7 @@ describe('launcher (npm start)', () => {
       const ports = [await freePort(), await freePort()];
       for (const [i, database] of databases.entries()) {
         dirs.push(tempDir());
-        launched.push(launch(['scripts/launch.mjs'], baseEnv({ DATABASE_URL: urlOf(database), REDIS_URL: run.REDIS_URL, PORT: String(ports[i]), PARLEY_DATA_DIR: dirs[i] })));
+        launched.push(launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({ DATABASE_URL: urlOf(database), REDIS_URL: run.REDIS_URL, PORT: String(ports[i]), PARLEY_DATA_DIR: dirs[i] })));
       }
       for (const l of launched) {
         const [, shown] = await l.waitFor(/keys under (\S+) \(derived from the database\)/);
@@ -326,7 +326,7 @@ describe('launcher (npm start)', () => {
 
       // A third launcher told to use the first one's prefix with the second one's database refuses, saying what to do.
       dirs.push(tempDir());
-      const clash = launch(['scripts/launch.mjs'], baseEnv({
+      const clash = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
         DATABASE_URL: urlOf(databases[1]),
         REDIS_URL: run.REDIS_URL,
         REDIS_PREFIX: prefixes[0],
@@ -351,7 +351,7 @@ describe('launcher (npm start)', () => {
 
     async function start(): Promise<{ launched: Launched; port: number }> {
       const port = await freePort();
-      const launched = launch(['scripts/launch.mjs'], baseEnv({
+      const launched = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
         REDIS_URL: run.REDIS_URL,
         REDIS_PREFIX: redisPrefix,
         PORT: String(port),

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { ListeningApp, listenTestApp } from '../utils/sockets';
 
-const SCRIPT = join(__dirname, '../../scripts/load/loadtest.mjs');
+const SCRIPT = join(__dirname, '../../scripts/load/loadtest.mts');
 
 function runLoadtest(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [SCRIPT, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: join(__dirname, '../..'), timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

@@ -3,7 +3,7 @@ import { OfferStatus } from '#shared/contracts/offers';
 import { Role } from '#shared/contracts/roles';
 import { createUser, TestUser } from '../factories';
 import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
-import { as, future, HAPPY_PATH, makeOffer, move, offerIn, postJob, price } from './marketplace.helpers';
+import { as, future, HAPPY_PATH, makeOffer, move, offerIn, postJob } from './marketplace.helpers';
 
 describe('marketplace: the life of an offer', () => {
   let t: ListeningApp;

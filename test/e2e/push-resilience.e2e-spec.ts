@@ -103,7 +103,7 @@ describe('web push resilience', () => {
 
   describe('with the built worker as a child process', () => {
     beforeAll(() => {
-      const build = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/lib/build.mjs')).buildIfStale({ client: false })"], {
+      const build = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./scripts/lib/build.mts')).buildIfStale({ client: false })"], {
         cwd: ROOT,
         encoding: 'utf8',
         timeout: 240_000,

@@ -1,4 +1,3 @@
-import type { Socket } from 'socket.io-client';
 import { createGroup, createUser, TestUser } from '../factories';
 import { OwnRedis } from '../utils/own-redis';
 import { PausableProxy } from '../utils/pausable-proxy';

@@ -3,7 +3,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Role } from '#shared/contracts/roles';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next } from '../utils/sockets';
 import { makeOffer, postJob } from './marketplace.helpers';
 import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
 import { LocalPushService } from '../push-service/push-service';

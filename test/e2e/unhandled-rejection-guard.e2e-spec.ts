@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import swcOptions from '../utils/swc-options.json';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -14,7 +15,7 @@ function runFixtures(): JestJson {
     roots: ['<rootDir>/test/utils/guard-fixtures'],
     testMatch: ['**/*.fixture.ts'],
     testEnvironment: '<rootDir>/test/utils/guarded-node-environment.ts',
-    transform: { '^.+\\.ts$': ['@swc/jest', { swcrc: false, ...require('../utils/swc-options.json') }] },
+    transform: { '^.+\\.ts$': ['@swc/jest', { swcrc: false, ...swcOptions }] },
   };
   const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', JSON.stringify(config), '--runInBand', '--json', '--ci'], {
     cwd: ROOT,

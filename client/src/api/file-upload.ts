@@ -53,7 +53,7 @@ function sendOnce(file: Blob & { name?: string }, options: UploadOptions, token:
     xhr.onabort = fail;
     xhr.onload = () => {
       options.signal?.removeEventListener('abort', abort);
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {

@@ -9,6 +9,7 @@ import { JobDto, JobListQueryDto, JobPageDto, JobRoleDto, LangQueryDto, SaveJobD
 import { JobRolesService } from './job-roles.service';
 import { JobsService } from './jobs.service';
 
+// eslint-disable-next-line no-useless-assignment -- used in a parameter decorator, which the rule does not see
 const RoleId = new IntInSetPipe('ROLE_ID', JOB_ROLES.map((r) => r.id));
 
 @ApiTags('jobs')

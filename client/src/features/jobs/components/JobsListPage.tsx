@@ -48,11 +48,13 @@ export function JobsListPage() {
   useEffect(() => {
     if (debounced.trim() !== q.trim()) setFilter({ q: debounced });
     // Only settled typing changes the search; the address holds the filter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on typing only, not when the address moves
   }, [debounced]);
 
   // The address changed by other means (the menu's "Job list", back): the box shows what is searched.
   useEffect(() => {
     if (q.trim() !== debounced.trim()) setTyped(q);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the address moves, not on typing
   }, [q]);
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { CODE_PATTERN } from '../../../common/codes';
 import { CUSTOM_CSS_MAX_BYTES } from '../custom-css.rule';
 
 const HEX_COLOR = /^[0-9a-fA-F]{6}$/;
+// eslint-disable-next-line no-control-regex -- control characters are what it rejects
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 const NOT_BLANK = /\S/;
 /** https:// or a path on this site ("/logo.png"), never another scheme or "//host". */

@@ -1,13 +1,15 @@
 // The five faults. Each injects its fault into the running stack while traffic flows, sends one message into
 // every quiet chat while the fault is on (ctx.sendQuiet), and answers when the fault ended and, where it has
 // one, its own recovery measure. The runner measures the rest (canary round trip, losses, counts).
-import { sleep, waitUntil } from '../lib/common.mjs';
-import { redisPing } from '../lib/services.mjs';
+import { sleep, waitUntil } from '../lib/common.mts';
+import { redisPing } from '../lib/services.mts';
+import type { ChatMessage } from './clients.mts';
+import type { Fault, PushUser } from './types.mts';
 
 /** The supervisor's first back-off step: a crashed process is started again after 1 s. */
 const SUPERVISOR_RESTART_MS = 1000;
 
-export const FAULTS = {
+export const FAULTS: Record<string, Fault> = {
   'server-kill': {
     title: 'server SIGKILL',
     async inject({ stack, sendQuiet }) {
@@ -62,13 +64,13 @@ export const FAULTS = {
       if (!(await waitUntil(async () => held() === world.pushUsers.length, 60_000, 50))) {
         throw new Error(`only ${held()} of ${world.pushUsers.length} pushes reached the push service before the worker kill`);
       }
-      await stack.worker.kill('SIGKILL');
+      await stack.worker!.kill('SIGKILL');
       const killedAt = Date.now();
       stack.push.release();
       const quiet = sendQuiet();
       await sleep(SUPERVISOR_RESTART_MS);
-      stack.worker.start();
-      const delivered = (p) => stack.push.arrivalsFor(p.sub.id, 201).find((a) => a.at >= killedAt);
+      stack.worker!.start();
+      const delivered = (p: PushUser) => stack.push.arrivalsFor(p.sub.id, 201).find((a) => a.at >= killedAt);
       await waitUntil(async () => world.pushUsers.every(delivered), 90_000, 100);
       const pushDelays = world.pushUsers.map((p) => {
         const arrival = delivered(p);
@@ -90,7 +92,7 @@ export const FAULTS = {
       const started = Date.now();
       const perSecond = Math.ceil((opts.burst * 1.05) / opts.offline);
       let sent = 0;
-      const sends = [];
+      const sends: Promise<ChatMessage>[] = [];
       while (Date.now() - started < opts.offline * 1000) {
         for (let k = 0; k < perSecond; k++) sends.push(others[sent++ % others.length].send(group, `burst ${sent}`));
         await sleep(1000);
@@ -99,7 +101,7 @@ export const FAULTS = {
       away.goOnline();
       const endedAt = Date.now();
       const lastSeq = Math.max(0, ...stored.map((m) => m.seq));
-      await waitUntil(async () => away.views.get(group).contiguous >= lastSeq, 120_000, 50);
+      await waitUntil(async () => away.views.get(group)!.contiguous >= lastSeq, 120_000, 50);
       return { endedAt, quiet, recoveryMs: Date.now() - endedAt, burst: sent };
     },
   },

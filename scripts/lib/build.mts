@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { LaunchError, ROOT, log, run } from './common.mjs';
+import { LaunchError, ROOT, type RunOptions, log, run } from './common.mts';
 
 const require = createRequire(import.meta.url);
 const DIST = path.join(ROOT, 'dist');
@@ -13,13 +13,13 @@ export const WORKER_MAIN = path.join(DIST, 'workers', 'src', 'main.js');
 const CLIENT = path.join(ROOT, 'client');
 const CLIENT_INDEX = path.join(CLIENT, 'dist', 'index.html');
 
-export const tscBin = () => require.resolve('typescript/bin/tsc');
+export const tscBin = (): string => require.resolve('typescript/bin/tsc');
 
 /** The newest modification time among the files under the given paths (skipping what filter rejects). */
-function newestMtime(paths, filter = () => true) {
+function newestMtime(paths: string[], filter: (file: string) => boolean = () => true): number {
   let newest = 0;
-  const visit = (p) => {
-    let stat;
+  const visit = (p: string) => {
+    let stat: fs.Stats;
     try {
       stat = fs.statSync(p);
     } catch {
@@ -38,7 +38,7 @@ function newestMtime(paths, filter = () => true) {
   return newest;
 }
 
-const mtime = (file) => {
+const mtime = (file: string): number => {
   try {
     return fs.statSync(file).mtimeMs;
   } catch {
@@ -52,19 +52,19 @@ const serverSources = () =>
     (file) => /\.(ts|json)$/.test(file) && !file.endsWith('.spec.ts'),
   );
 
-export function serverStale() {
+export function serverStale(): boolean {
   if (!fs.existsSync(SERVER_MAIN) || !fs.existsSync(WORKER_MAIN)) return true;
   return serverSources() > mtime(STAMP);
 }
 
-export const hasClient = () => fs.existsSync(path.join(CLIENT, 'vite.config.mts'));
+export const hasClient = (): boolean => fs.existsSync(path.join(CLIENT, 'vite.config.mts'));
 
-export function clientStale() {
+export function clientStale(): boolean {
   return hasClient() && newestMtime([CLIENT]) > mtime(CLIENT_INDEX);
 }
 
 /** tsc the server and worker into dist/ (incremental). */
-export async function buildServer(options = {}) {
+export async function buildServer(options: RunOptions = {}): Promise<void> {
   // An incremental build trusts its .tsbuildinfo: with outputs deleted it would emit nothing.
   if (!fs.existsSync(SERVER_MAIN) || !fs.existsSync(WORKER_MAIN)) fs.rmSync(path.join(DIST, '.tsbuildinfo'), { force: true });
   const started = performance.now();
@@ -74,12 +74,12 @@ export async function buildServer(options = {}) {
   log(`server and worker built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export function markServerBuilt() {
+export function markServerBuilt(): void {
   fs.mkdirSync(DIST, { recursive: true });
   fs.writeFileSync(STAMP, `${new Date().toISOString()}\n`);
 }
 
-export async function buildClient(options = {}) {
+export async function buildClient(options: RunOptions = {}): Promise<void> {
   const started = performance.now();
   log('building the client (vite)…');
   await run('build', 'npm', ['run', '--silent', 'build:client'], options);
@@ -87,12 +87,12 @@ export async function buildClient(options = {}) {
 }
 
 /** Builds the server if stale, and the client if it exists and is stale (skipped with client: false). */
-export async function buildIfStale({ client = true, ...options } = {}) {
+export async function buildIfStale({ client = true, ...options }: RunOptions & { client?: boolean } = {}): Promise<void> {
   if (serverStale()) await buildServer(options);
   if (client && !hasClient()) log('no client/ yet: serving the API only');
   else if (client && clientStale()) await buildClient(options);
 }
 
-export function assertBuilt() {
+export function assertBuilt(): void {
   if (!fs.existsSync(SERVER_MAIN) || !fs.existsSync(WORKER_MAIN)) throw new LaunchError('dist/ is missing: the build did not run');
 }

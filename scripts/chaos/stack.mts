@@ -1,16 +1,17 @@
 // The fault suite's own stack: a redis-server (append-only) and an embedded PostgreSQL in a temp folder, two
 // built server processes, one worker and the local push service, on fixed loopback ports. Every process is
 // tracked so an exit the suite did not cause is counted, and stop() removes everything, whatever happened.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { ROOT, isAlive, sleep, waitUntil } from '../lib/common.mjs';
-import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mjs';
-import { redisPing, startEmbeddedPostgres } from '../lib/services.mjs';
+import { ROOT, isAlive, sleep, waitUntil } from '../lib/common.mts';
+import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mts';
+import { type StartedService, redisPing, startEmbeddedPostgres } from '../lib/services.mts';
+import type { LocalPushService } from '../../test/push-service/push-service.ts';
 
 const require = createRequire(import.meta.url);
 /** Microseconds redis-server spends per key when it loads its RDB data (a development setting of Redis 7). */
@@ -18,22 +19,30 @@ const KEY_LOAD_DELAY_US = 100;
 
 /** A server or worker process; exits the suite did not ask for are counted per fault. */
 class AppProcess {
-  constructor(stack, name, script, env, nodeFlags = []) {
-    Object.assign(this, { stack, name, script, env, nodeFlags });
-    this.child = undefined;
-    this.expectExit = false;
+  child: ChildProcess | undefined = undefined;
+  expectExit = false;
+  readonly logFile: string;
+  lastLines: string[] | undefined;
+
+  constructor(
+    readonly stack: ChaosStack,
+    readonly name: string,
+    readonly script: string,
+    readonly env: NodeJS.ProcessEnv,
+    readonly nodeFlags: string[] = [],
+  ) {
     this.logFile = path.join(stack.dir, `${name}.log`);
   }
 
-  get pid() {
+  get pid(): number | undefined {
     return this.child?.pid;
   }
 
-  get running() {
+  get running(): boolean {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  start() {
+  start(): this {
     this.expectExit = false;
     const out = fs.createWriteStream(this.logFile, { flags: 'a' });
     const child = spawn(process.execPath, ['--enable-source-maps', ...this.nodeFlags, this.script], {
@@ -43,7 +52,7 @@ class AppProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    for (const stream of [child.stdout, child.stderr]) {
+    for (const stream of [child.stdout!, child.stderr!]) {
       stream.pipe(out, { end: false });
       readline.createInterface({ input: stream }).on('line', (line) => {
         if (/unhandled ?rejection|uncaught ?exception/i.test(line)) this.stack.note('unhandled', `${this.name}: ${line.slice(0, 300)}`);
@@ -62,61 +71,85 @@ class AppProcess {
     return this;
   }
 
-  async kill(signal = 'SIGKILL') {
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (!this.running) return;
     this.expectExit = true;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    const child = this.child!;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
-      process.kill(-this.child.pid, signal);
+      process.kill(-child.pid!, signal);
     } catch {
-      this.child.kill(signal);
+      child.kill(signal);
     }
-    const timer = setTimeout(() => this.running && process.kill(-this.child.pid, 'SIGKILL'), 15_000);
+    const timer = setTimeout(() => this.running && process.kill(-child.pid!, 'SIGKILL'), 15_000);
     await exited;
     clearTimeout(timer);
   }
 }
 
+export interface StackPorts {
+  redis: number;
+  postgres: number;
+  servers: number[];
+  push: number;
+}
+
+/** Something the report counts: 'exit' (unexpected process exit), 'unhandled' (a logged unhandled rejection). */
+export type NoteKind = 'exit' | 'unhandled';
+
+export interface Note {
+  kind: NoteKind;
+  text: string;
+  at: number;
+}
+
 export class ChaosStack {
-  /** ports: { redis, postgres, servers: [a, b], push } */
-  constructor({ ports, log }) {
+  readonly ports: StackPorts;
+  readonly log: (message: string) => void;
+  readonly dir: string;
+  readonly prefix: string;
+  notes: Note[] = [];
+  stopping = false;
+  stopped = false;
+  servers: AppProcess[] = [];
+  worker: AppProcess | undefined = undefined;
+  redis: (ChildProcess & { expectExit?: boolean }) | undefined = undefined;
+  // Set by start(): the run never reads them before.
+  pg!: StartedService;
+  push!: LocalPushService;
+  vapidPublicKey = '';
+  ballast: number | undefined;
+
+  constructor({ ports, log }: { ports: StackPorts; log: (message: string) => void }) {
     this.ports = ports;
     this.log = log;
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-chaos-'));
     fs.chmodSync(this.dir, 0o755);
     this.prefix = `chaos:${randomBytes(3).toString('hex')}:`;
-    this.notes = [];
-    this.stopping = false;
-    this.servers = [];
-    this.worker = undefined;
-    this.redis = undefined;
-    this.pg = undefined;
-    this.push = undefined;
   }
 
-  /** Something the report counts: 'exit' (unexpected process exit), 'unhandled' (a logged unhandled rejection). */
-  note(kind, text) {
+  note(kind: NoteKind, text: string): void {
     this.notes.push({ kind, text, at: Date.now() });
   }
 
-  notesSince(at, kind) {
+  notesSince(at: number, kind: NoteKind): Note[] {
     return this.notes.filter((n) => n.at >= at && n.kind === kind);
   }
 
-  serverUrl(i) {
+  serverUrl(i: number): string {
     return `http://127.0.0.1:${this.ports.servers[i]}`;
   }
 
-  get redisUrl() {
+  get redisUrl(): string {
     return `redis://127.0.0.1:${this.ports.redis}`;
   }
 
-  async start({ pushDelayMs }) {
+  async start({ pushDelayMs }: { pushDelayMs: number }): Promise<void> {
     await this.startRedis();
     await this.startPostgres();
-    const { LocalPushService } = require(path.join(ROOT, 'dist/test/push-service/push-service.js'));
+    const { LocalPushService } = require(path.join(ROOT, 'dist/test/push-service/push-service.js')) as typeof import('../../test/push-service/push-service.ts');
     this.push = await LocalPushService.start(this.ports.push);
-    const vapid = require('web-push').generateVAPIDKeys();
+    const vapid = (require('web-push') as typeof import('web-push')).generateVAPIDKeys();
     this.vapidPublicKey = vapid.publicKey;
     const shared = {
       PATH: process.env.PATH,
@@ -139,7 +172,7 @@ export class ChaosStack {
       PUSH_DELAY_MS: String(pushDelayMs),
       HEARTBEAT_INTERVAL: '5',
     };
-    const serverEnv = (port) => ({ ...shared, PORT: String(port) });
+    const serverEnv = (port: number) => ({ ...shared, PORT: String(port) });
     this.servers = this.ports.servers.map((port, i) => new AppProcess(this, `server-${'ab'[i]}`, SERVER_MAIN, serverEnv(port), ['--max-semi-space-size=64']));
     this.worker = new AppProcess(this, 'worker', WORKER_MAIN, { ...shared, MIGRATIONS_RUN: 'false' });
     // The first server runs the migrations; the others start once it answers.
@@ -150,18 +183,18 @@ export class ChaosStack {
     for (let i = 1; i < this.servers.length; i++) await this.waitHealthy(i, 120_000);
   }
 
-  async waitHealthy(i, timeoutMs = 60_000) {
+  async waitHealthy(i: number, timeoutMs = 60_000): Promise<void> {
     const ok = await waitUntil(async () => (await this.health(i)) === 200, timeoutMs, 200);
     if (!ok) throw new Error(`${this.servers[i].name} did not answer /api/health 200 within ${timeoutMs / 1000} s (log: ${this.servers[i].logFile})`);
   }
 
   /** Waits until every server answers /api/health 200 (a crashed one is back). */
-  async waitAllHealthy(timeoutMs = 120_000) {
+  async waitAllHealthy(timeoutMs = 120_000): Promise<void> {
     for (let i = 0; i < this.servers.length; i++) await this.waitHealthy(i, timeoutMs);
   }
 
   /** The status of GET /api/health, or 0 when nothing answers. */
-  async health(i) {
+  async health(i: number): Promise<number> {
     try {
       const res = await fetch(`${this.serverUrl(i)}/api/health`, { signal: AbortSignal.timeout(3000) });
       await res.arrayBuffer();
@@ -173,7 +206,7 @@ export class ChaosStack {
 
   // ------------------------------------------------------------------------------------------ Redis
 
-  async startRedis() {
+  async startRedis(): Promise<void> {
     const dir = path.join(this.dir, 'redis');
     fs.mkdirSync(dir, { recursive: true });
     const child = spawn('redis-server', [
@@ -182,7 +215,7 @@ export class ChaosStack {
       // Each key read from the RDB part of the data takes this long to load: with the ballast below, a restart
       // spends seconds answering LOADING, as a production Redis with a real dataset does.
       '--key-load-delay', String(KEY_LOAD_DELAY_US),
-    ], { detached: true, stdio: 'ignore' });
+    ], { detached: true, stdio: 'ignore' }) as ChildProcess & { expectExit?: boolean };
     this.redis = child;
     child.once('exit', (code, signal) => {
       if (this.redis === child && !child.expectExit && !this.stopping) this.note('exit', `redis-server ${signal ?? code}`);
@@ -194,9 +227,9 @@ export class ChaosStack {
    * Ballast for the next Redis start to load: enough keys (under the prefix) for `seconds` of LOADING, folded
    * into the append-only file's RDB base by a rewrite (only that part is loaded key by key).
    */
-  async prepareRedisLoading(seconds) {
+  async prepareRedisLoading(seconds: number): Promise<void> {
     const wanted = Math.round((seconds * 1e6) / KEY_LOAD_DELAY_US);
-    const { createClient } = require('redis');
+    const { createClient } = require('redis') as typeof import('redis');
     const client = createClient({ url: this.redisUrl, socket: { reconnectStrategy: false } });
     client.on('error', () => undefined);
     await client.connect();
@@ -214,7 +247,7 @@ export class ChaosStack {
     }
   }
 
-  async stopRedis(signal = 'SIGTERM') {
+  async stopRedis(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const child = this.redis;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     child.expectExit = true;
@@ -226,7 +259,7 @@ export class ChaosStack {
   // ------------------------------------------------------------------------------------------ Postgres
 
   /** The launcher's embedded PostgreSQL, with its data (and remembered port) in this run's temp folder. */
-  async startPostgres() {
+  async startPostgres(): Promise<void> {
     const home = path.join(this.dir, 'pg');
     fs.mkdirSync(home, { recursive: true, mode: 0o755 });
     const state = path.join(home, 'state.json');
@@ -243,13 +276,14 @@ export class ChaosStack {
     if (port !== this.ports.postgres) this.log(`note: port ${this.ports.postgres} was busy, PostgreSQL is on ${port}`);
   }
 
-  async stopPostgres() {
+  async stopPostgres(): Promise<void> {
     await this.pg?.stop();
   }
 
   /** SQL against the suite's own database (a short-lived connection, so a restart never leaves one broken). */
-  async query(sql, params) {
-    const { Client } = require('pg');
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as the caller's SQL shapes them
+  async query(sql: string, params?: unknown[]): Promise<any[]> {
+    const { Client } = require('pg') as typeof import('pg');
     const client = new Client({ connectionString: this.pg.url, connectionTimeoutMillis: 5000 });
     client.on('error', () => undefined);
     await client.connect();
@@ -261,13 +295,13 @@ export class ChaosStack {
   }
 
   /** Keys in the suite's own Redis outside the deployment's prefix (every Redis user must use it). */
-  async strayKeys() {
-    const { createClient } = require('redis');
+  async strayKeys(): Promise<string[]> {
+    const { createClient } = require('redis') as typeof import('redis');
     const client = createClient({ url: this.redisUrl, socket: { reconnectStrategy: false } });
     client.on('error', () => undefined);
     await client.connect();
     try {
-      const stray = [];
+      const stray: string[] = [];
       for await (const keys of client.scanIterator({ COUNT: 1000 })) stray.push(...keys.filter((k) => !k.startsWith(this.prefix)));
       return stray;
     } finally {
@@ -276,7 +310,7 @@ export class ChaosStack {
   }
 
   /** Copies the processes' logs (servers, worker, Redis, PostgreSQL) out of the temp folder before it goes. */
-  copyLogs(target) {
+  copyLogs(target: string): void {
     fs.mkdirSync(target, { recursive: true });
     for (const file of fs.readdirSync(this.dir).filter((f) => f.endsWith('.log'))) fs.copyFileSync(path.join(this.dir, file), path.join(target, file));
     const pgLog = path.join(this.dir, 'pg', 'postgres.log');
@@ -284,11 +318,11 @@ export class ChaosStack {
   }
 
   /** Stops everything this stack started and removes its temp folder; safe to call twice and after a failed start. */
-  async stop() {
+  async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
     this.stopping = true;
-    await Promise.all([...this.servers, this.worker].filter(Boolean).map((p) => p.kill('SIGKILL').catch(() => undefined)));
+    await Promise.all([...this.servers, this.worker].filter((p): p is AppProcess => !!p).map((p) => p.kill('SIGKILL').catch(() => undefined)));
     await this.push?.stop().catch(() => undefined);
     await this.stopPostgres().catch(() => undefined);
     await this.stopRedis('SIGKILL').catch(() => undefined);

@@ -1,13 +1,21 @@
 // The fault suite's checks and its table: one row per fault, then every failed check by name.
+import type { Row } from './types.mts';
+
+export interface Check {
+  fault: string;
+  what: string;
+  ok: boolean;
+  detail: unknown;
+}
 
 /** Pushes in flight at a worker kill must arrive within this long of the kill. */
 export const PUSH_WITHIN_MS = 15_000;
 
-const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never');
+const seconds = (ms: number): string => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never');
 
-export function checksOf(rows, { stray, burstMin }) {
-  const checks = [];
-  const check = (fault, what, ok, detail) => checks.push({ fault, what, ok, detail });
+export function checksOf(rows: Row[], { stray, burstMin }: { stray: string[]; burstMin: number }): Check[] {
+  const checks: Check[] = [];
+  const check = (fault: string, what: string, ok: boolean, detail: unknown) => checks.push({ fault, what, ok, detail });
   for (const r of rows) {
     check(r.fault, 'every send acknowledged', r.acked === r.sends, `${r.acked}/${r.sends}`);
     check(r.fault, '0 lost', r.lost === 0, r.lost);
@@ -27,7 +35,7 @@ export function checksOf(rows, { stray, burstMin }) {
   return checks;
 }
 
-export function printTable(rows, checks, stray) {
+export function printTable(rows: Row[], checks: Check[], stray: string[]): void {
   const head = ['fault', 'sends', 'acked', 'lost', 'dup', 'order', 'live-missed', 'unread≠', 'recovery', 'exits', 'unhandled', 'health', 'push delays'];
   const body = rows.map((r) => [
     r.title,
@@ -45,14 +53,17 @@ export function printTable(rows, checks, stray) {
     r.pushDelaysMs ? r.pushDelaysMs.map((d) => (d / 1000).toFixed(1)).join(' ') + ' s' : (r.burst !== null ? `(burst ${r.burst})` : '-'),
   ].map(String));
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log('');
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   body.forEach((row) => console.log(line(row)));
   console.log(`\nRedis keys outside the prefix: ${stray.length}`);
   const failed = checks.filter((c) => !c.ok);
-  if (!failed.length) return console.log('\nall checks passed');
+  if (!failed.length) {
+    console.log('\nall checks passed');
+    return;
+  }
   console.log(`\n${failed.length} check(s) failed:`);
   for (const c of failed) console.log(`  ${c.fault}: ${c.what} (${c.detail})`);
   for (const r of rows) for (const text of [...r.exits, ...r.unhandled].slice(0, 5)) console.log(`  ${r.fault}: ${text}`);

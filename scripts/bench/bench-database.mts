@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('pg');
+const { Client } = require('pg') as typeof import('pg');
 
 export async function createBenchDatabase() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

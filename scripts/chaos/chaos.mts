@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // npm run chaos [-- --quick] [--faults server-kill,redis-restart,postgres-restart,worker-kill,client-offline]
 //   [--sockets 100] [--rate 80] [--before 10] [--after 15] [--down 5] [--offline 60] [--burst 500] [--pushes 5]
 //   [--redis-loading 2] [--port-base 4410] [--json result.json] [--keep-logs dir]
@@ -10,23 +9,24 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, portFree, setLogName, sleep, waitUntil } from '../lib/common.mjs';
-import { buildIfStale, tscBin } from '../lib/build.mjs';
-import { ChaosStack } from './stack.mjs';
-import { ChatClient, api, newStats } from './clients.mjs';
-import { FAULTS, FAULT_ORDER } from './faults.mjs';
-import { deliveryFaults, liveMissedOf, settledUnreadDiffs } from './measure.mjs';
-import { checksOf, printTable } from './report.mjs';
+import { ROOT, portFree, setLogName, sleep, waitUntil } from '../lib/common.mts';
+import { buildIfStale, tscBin } from '../lib/build.mts';
+import { ChaosStack, type StackPorts } from './stack.mts';
+import { ChatClient, type ChaosUser, api, newStats } from './clients.mts';
+import { FAULTS, FAULT_ORDER } from './faults.mts';
+import { deliveryFaults, liveMissedOf, settledUnreadDiffs } from './measure.mts';
+import { checksOf, printTable } from './report.mts';
+import type { ChaosOptions, Probe, PushUser, QuietChat, Row, World } from './types.mts';
 
 const DEFAULTS = { sockets: 100, rate: 80, before: 10, after: 15, down: 5, offline: 60, burst: 500, pushes: 5, portBase: 4410, pushDelayMs: 1000, redisLoading: 2 };
 const QUICK = { sockets: 30, rate: 30, before: 3, after: 4, down: 3, offline: 20, burst: 500, pushes: 3 };
 const GROUP_SIZE = 5;
 const QUIET_PAIRS = 4;
 
-export function parseArgs(argv) {
-  const opts = { ...DEFAULTS, faults: FAULT_ORDER, json: null };
-  const numeric = { '--sockets': 'sockets', '--rate': 'rate', '--before': 'before', '--after': 'after', '--down': 'down', '--offline': 'offline', '--burst': 'burst', '--pushes': 'pushes', '--port-base': 'portBase', '--redis-loading': 'redisLoading' };
-  const given = {};
+export function parseArgs(argv: string[]): ChaosOptions {
+  const opts: ChaosOptions = { ...DEFAULTS, faults: FAULT_ORDER, json: null };
+  const numeric: Record<string, keyof typeof DEFAULTS> = { '--sockets': 'sockets', '--rate': 'rate', '--before': 'before', '--after': 'after', '--down': 'down', '--offline': 'offline', '--burst': 'burst', '--pushes': 'pushes', '--port-base': 'portBase', '--redis-loading': 'redisLoading' };
+  const given: Partial<ChaosOptions> = {};
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
@@ -49,10 +49,10 @@ export function parseArgs(argv) {
   return opts;
 }
 
-const log = (message) => process.stdout.write(`[chaos] ${message}\n`);
+const log = (message: string): boolean => process.stdout.write(`[chaos] ${message}\n`);
 
 /** The push service is TypeScript (test/push-service): compiled into dist/ when its source is newer. */
-function buildPushService() {
+function buildPushService(): void {
   const source = path.join(ROOT, 'test/push-service/push-service.ts');
   const built = path.join(ROOT, 'dist/test/push-service/push-service.js');
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= fs.statSync(source).mtimeMs) return;
@@ -61,23 +61,23 @@ function buildPushService() {
 }
 
 /** Users, groups, sockets and push subscriptions for the run, through the API like real clients. */
-async function populate(stack, opts) {
+async function populate(stack: ChaosStack, opts: ChaosOptions): Promise<World> {
   const base = stack.serverUrl(0);
   const urls = stack.ports.servers.map((_, i) => stack.serverUrl(i));
   let n = 0;
   // Random, so no password policy can find it common or derived from the user's name or e-mail.
   const password = `Ch-${randomBytes(12).toString('base64url')}`;
-  const register = async () => {
+  const register = async (): Promise<ChaosUser> => {
     const i = n++;
     const res = await api(base, 'POST', '/api/user', { email: `chaos.${i}.${Date.now()}@chaos.invalid`, password, name: 'Chaos', surname: `User ${i}` });
     return { code: res.user.code, token: res.token, groups: [] };
   };
-  const inBatches = async (count, fn) => {
-    const out = [];
+  const inBatches = async (count: number, fn: () => Promise<ChaosUser>) => {
+    const out: ChaosUser[] = [];
     for (let i = 0; i < count; i += 10) out.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, fn))));
     return out;
   };
-  const group = async (members) => {
+  const group = async (members: ChaosUser[]): Promise<string> => {
     const res = await api(base, 'PUT', '/api/message/groups', { userList: members.slice(1).map((u) => u.code), createNewGroup: true }, members[0].token);
     for (const u of members) u.groups.push(res.group.code);
     return res.group.code;
@@ -86,12 +86,12 @@ async function populate(stack, opts) {
   const traffic = await inBatches(Math.ceil(opts.sockets / GROUP_SIZE) * GROUP_SIZE, register);
   for (let i = 0; i < traffic.length; i += GROUP_SIZE) await group(traffic.slice(i, i + GROUP_SIZE));
   const quietUsers = await inBatches(QUIET_PAIRS * 2, register);
-  const quiet = [];
+  const quiet: { sender: ChaosUser; recipient: ChaosUser; group: string }[] = [];
   for (let i = 0; i < quietUsers.length; i += 2) quiet.push({ sender: quietUsers[i], recipient: quietUsers[i + 1], group: await group([quietUsers[i], quietUsers[i + 1]]) });
   const [canaryA, canaryB] = await inBatches(2, register);
   await group([canaryA, canaryB]);
   const pushSenderUser = await register();
-  const pushUsers = [];
+  const pushUsers: PushUser[] = [];
   for (let i = 0; i < opts.pushes; i++) {
     const user = await register();
     const sub = stack.push.subscribe(stack.vapidPublicKey);
@@ -101,22 +101,26 @@ async function populate(stack, opts) {
 
   const stats = newStats();
   let k = 0;
-  const client = (user) => new ChatClient({ user, urls, urlIndex: k++, stats });
-  const world = {
-    trafficClients: traffic.map(client),
-    quiet: quiet.map((q) => ({ ...q, sender: client(q.sender), recipient: client(q.recipient) })),
-    canary: [client(canaryA), client(canaryB)],
-    pushSender: client(pushSenderUser),
+  const client = (user: ChaosUser) => new ChatClient({ user, urls, urlIndex: k++, stats });
+  const trafficClients = traffic.map(client);
+  const quietChats: QuietChat[] = quiet.map((q) => ({ ...q, sender: client(q.sender), recipient: client(q.recipient) }));
+  const canary: [ChatClient, ChatClient] = [client(canaryA), client(canaryB)];
+  const pushSender = client(pushSenderUser);
+  const world: World = {
+    trafficClients,
+    quiet: quietChats,
+    canary,
+    pushSender,
     pushUsers,
+    all: [...trafficClients, ...quietChats.flatMap((q) => [q.sender, q.recipient]), ...canary, pushSender],
   };
-  world.all = [...world.trafficClients, ...world.quiet.flatMap((q) => [q.sender, q.recipient]), ...world.canary, world.pushSender];
   world.all.forEach((c) => c.connect());
   if (!(await waitUntil(async () => world.all.every((c) => c.connected), 60_000, 100))) throw new Error('not every socket connected');
   return world;
 }
 
 /** Sends at opts.rate from random traffic clients into their chats, and marks chats read now and then. */
-function startTraffic(world, opts) {
+function startTraffic(world: World, opts: ChaosOptions): () => void {
   const clients = world.trafficClients;
   let due = 0;
   const started = performance.now();
@@ -138,7 +142,7 @@ function startTraffic(world, opts) {
 }
 
 /** Time until every online socket is connected and a canary message goes from one client to another live. */
-async function canaryRoundTrip(world, since, timeoutMs = 120_000) {
+async function canaryRoundTrip(world: World, since: number, timeoutMs = 120_000): Promise<number> {
   const [a, b] = world.canary;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -152,8 +156,8 @@ async function canaryRoundTrip(world, since, timeoutMs = 120_000) {
 }
 
 /** Health of every running server every 500 ms: the status codes seen (0 = no answer). */
-function watchHealth(stack) {
-  const codes = new Map();
+function watchHealth(stack: ChaosStack): () => Promise<Map<number, number>> {
+  const codes = new Map<number, number>();
   let stop = false;
   const loop = (async () => {
     while (!stop) {
@@ -174,7 +178,7 @@ function watchHealth(stack) {
   };
 }
 
-async function runFault(name, stack, world, opts) {
+async function runFault(name: string, stack: ChaosStack, world: World, opts: ChaosOptions): Promise<Row> {
   const fault = FAULTS[name];
   const stats = newStats();
   world.all.forEach((c) => (c.stats = stats));
@@ -184,10 +188,10 @@ async function runFault(name, stack, world, opts) {
   const stopTraffic = startTraffic(world, opts);
   await sleep(opts.before * 1000);
 
-  const probes = [];
+  const probes: Probe[] = [];
   const sendQuiet = () =>
     world.quiet.map((q) => {
-      const probe = { recipient: q.recipient, ackedAt: null, code: null };
+      const probe: Probe = { recipient: q.recipient, ackedAt: null, code: null };
       probes.push(probe);
       probe.done = q.sender.send(q.group, `quiet ${name}`).then((m) => Object.assign(probe, { ackedAt: Date.now(), code: m.code }));
       return probe;
@@ -211,7 +215,7 @@ async function runFault(name, stack, world, opts) {
   const { lost, duplicated } = await deliveryFaults(stack, world, stats);
   const liveMissed = liveMissedOf(probes, result.endedAt);
   const unreadDiffs = await settledUnreadDiffs(world.all.filter((x) => x.online));
-  const row = {
+  const row: Row = {
     fault: name,
     title: fault.title,
     sends: stats.sends,
@@ -235,32 +239,32 @@ async function runFault(name, stack, world, opts) {
   return row;
 }
 
-async function main() {
+async function main(): Promise<number | undefined> {
   setLogName('chaos');
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
-    const header = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1);
+    const header = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
     console.log(header.slice(0, header.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
     return 0;
   }
-  const ports = { redis: opts.portBase, postgres: opts.portBase + 1, servers: [opts.portBase + 2, opts.portBase + 3], push: opts.portBase + 4 };
-  const busy = [];
+  const ports: StackPorts = { redis: opts.portBase, postgres: opts.portBase + 1, servers: [opts.portBase + 2, opts.portBase + 3], push: opts.portBase + 4 };
+  const busy: number[] = [];
   for (const port of [ports.redis, ports.postgres, ...ports.servers, ports.push]) if (!(await portFree(port))) busy.push(port);
   if (busy.length) throw new Error(`port(s) ${busy.join(', ')} in use (another chaos run?): stop it, or pick others with --port-base`);
   await buildIfStale({ client: false });
   buildPushService();
 
   const stack = new ChaosStack({ ports, log });
-  const stopAll = async (code) => {
+  const stopAll = async (code: number) => {
     if (opts.keepLogs) stack.copyLogs(opts.keepLogs);
     log('cleaning up…');
     world?.all.forEach((c) => c.close());
     await stack.stop();
     process.exit(code);
   };
-  let world;
+  let world: World | undefined;
   let interrupted = false;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
       if (interrupted) return;
       interrupted = true;
@@ -273,7 +277,7 @@ async function main() {
     await stack.start({ pushDelayMs: opts.pushDelayMs });
     world = await populate(stack, opts);
     log(`${world.all.length} sockets (${world.trafficClients.length} sending ${opts.rate} msg/s), ${world.quiet.length} quiet chats, ${world.pushUsers.length} push subscribers`);
-    const rows = [];
+    const rows: Row[] = [];
     for (const name of opts.faults) rows.push(await runFault(name, stack, world, opts));
     const stray = await stack.strayKeys();
     const checks = checksOf(rows, { stray, burstMin: opts.burst });
@@ -281,13 +285,13 @@ async function main() {
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ at: new Date().toISOString(), options: opts, rows, stray, checks }, null, 2));
     await stopAll(checks.every((c) => c.ok) ? 0 : 1);
   } catch (err) {
-    log(`error: ${err?.stack ?? err}`);
+    log(`error: ${(err as Error | undefined)?.stack ?? err}`);
     await stopAll(2);
   }
 }
 
-process.on('unhandledRejection', (err) => log(`unhandled rejection in the suite: ${err?.stack ?? err}`));
+process.on('unhandledRejection', (err) => log(`unhandled rejection in the suite: ${(err as Error | undefined)?.stack ?? err}`));
 main().catch((err) => {
-  log(`error: ${err?.message ?? err}`);
+  log(`error: ${(err as Error | undefined)?.message ?? err}`);
   process.exit(2);
 });

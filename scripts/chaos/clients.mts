@@ -5,14 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { io } = require('socket.io-client');
+const { io } = require('socket.io-client') as typeof import('socket.io-client');
+type Socket = import('socket.io-client').Socket;
 
 const ACK_TIMEOUT_MS = 10_000;
-const backoff = (attempt) => Math.min(250 * 2 ** attempt, 5000) * (0.5 + Math.random() / 2);
+const backoff = (attempt: number): number => Math.min(250 * 2 ** attempt, 5000) * (0.5 + Math.random() / 2);
 
-export async function api(base, method, path, body, token) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read by the caller
+export async function api(base: string, method: string, path: string, body: unknown, token?: string): Promise<any> {
   for (let attempt = 0; ; attempt++) {
-    let res;
+    let res: Response;
     try {
       res = await fetch(base + path, {
         method,
@@ -39,46 +41,84 @@ export async function api(base, method, path, body, token) {
 
 /** The per-group view a client builds: codes seen, the seqs seen and the highest contiguous one (what sync asks after). */
 class GroupView {
-  constructor() {
-    this.seqs = new Set();
-    this.contiguous = 0;
-    this.max = 0;
-    /** the highest seq the server delivered (live or by sync), leaving out this client's own acks */
-    this.deliveredMax = 0;
-  }
+  seqs = new Set<number>();
+  contiguous = 0;
+  max = 0;
+  /** the highest seq the server delivered (live or by sync), leaving out this client's own acks */
+  deliveredMax = 0;
 
-  add(seq) {
+  add(seq: number): void {
     this.seqs.add(seq);
     this.max = Math.max(this.max, seq);
     while (this.seqs.has(this.contiguous + 1)) this.contiguous++;
   }
 }
 
+/** A message as the server sends it (the fields read here). */
+export interface ChatMessage {
+  code: string;
+  groupCode: string;
+  seq: number;
+}
+
+export interface ChaosUser {
+  code: string;
+  token: string;
+  groups: string[];
+}
+
+export interface UnreadCounts {
+  total: number;
+  groups: Record<string, number>;
+}
+
+type Via = 'live' | 'sync' | 'ack';
+
+interface OutboxEntry {
+  groupCode: string;
+  message: string;
+  resolve: (message: ChatMessage) => void;
+  at: number;
+  inFlight?: boolean;
+}
+
+export type Stats = ReturnType<typeof newStats>;
+
 export class ChatClient {
-  constructor({ user, urls, urlIndex = 0, stats }) {
-    this.user = user; // { code, token, groups: [code] }
+  readonly user: ChaosUser;
+  readonly urls: string[];
+  urlIndex: number;
+  /** Shared counters, reset per fault by the runner. */
+  stats: Stats;
+  readonly views: Map<string, GroupView>;
+  readonly received = new Map<string, { at: number; via: Via }>();
+  readonly liveCodes = new Set<string>();
+  readonly outbox = new Map<string, OutboxEntry>();
+  /** The last unread:count pushed. */
+  unread: UnreadCounts | null = null;
+  unreadVersion = 0;
+  online = true;
+  attempt = 0;
+  socket: Socket | undefined = undefined;
+  connected = false;
+  everConnected = false;
+  syncing = false;
+  resyncAfter = false;
+  closed = false;
+
+  constructor({ user, urls, urlIndex = 0, stats }: { user: ChaosUser; urls: string[]; urlIndex?: number; stats: Stats }) {
+    this.user = user;
     this.urls = urls;
     this.urlIndex = urlIndex;
-    this.stats = stats; // shared counters, reset per fault by the runner
+    this.stats = stats;
     this.views = new Map(user.groups.map((g) => [g, new GroupView()]));
-    this.received = new Map(); // code → { at, via: 'live' | 'sync' | 'ack' }
-    this.liveCodes = new Set();
-    this.outbox = new Map(); // clientKey → { groupCode, message, resolve }
-    this.unread = null; // the last unread:count pushed: { total, groups }
-    this.unreadVersion = 0;
-    this.online = true;
-    this.attempt = 0;
-    this.socket = undefined;
-    this.connected = false;
-    this.syncing = false;
-    this.closed = false;
   }
 
-  get url() {
+  get url(): string {
     return this.urls[this.urlIndex % this.urls.length];
   }
 
-  connect() {
+  connect(): void {
     if (this.closed || !this.online) return;
     const socket = io(this.url, { auth: { token: this.user.token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000 });
     this.socket = socket;
@@ -90,7 +130,7 @@ export class ChatClient {
         this.stats.reconnects++;
         const version = this.unreadVersion;
         api(this.url, 'GET', '/api/message/UnreadCount', null, this.user.token)
-          .then((u) => {
+          .then((u: UnreadCounts) => {
             // A push that came in meanwhile is newer than this answer.
             if (this.unreadVersion === version) this.unread = { total: u.total, groups: { ...u.groups } };
           })
@@ -100,8 +140,8 @@ export class ChatClient {
       this.syncAll();
       for (const key of this.outbox.keys()) this.emitSend(key);
     });
-    socket.on('message:new', (m) => this.onLive(m));
-    socket.on('unread:count', (u) => {
+    socket.on('message:new', (m: ChatMessage) => this.onLive(m));
+    socket.on('unread:count', (u: UnreadCounts) => {
       this.unreadVersion++;
       this.unread = { total: u.total, groups: { ...(this.unread?.groups ?? {}), ...u.groups } };
     });
@@ -120,7 +160,7 @@ export class ChatClient {
     socket.on('disconnect', retry);
   }
 
-  onLive(m) {
+  onLive(m: ChatMessage): void {
     const view = this.views.get(m.groupCode);
     if (!view) return;
     if (this.liveCodes.has(m.code)) {
@@ -135,7 +175,7 @@ export class ChatClient {
     this.take(m, 'live');
   }
 
-  take(m, via) {
+  take(m: ChatMessage, via: Via): void {
     if (this.received.has(m.code)) return;
     this.received.set(m.code, { at: Date.now(), via });
     const view = this.views.get(m.groupCode);
@@ -144,16 +184,19 @@ export class ChatClient {
   }
 
   /** Asks for everything after each group's contiguous seq, page after page, until nothing is left. */
-  async syncAll(groups = [...this.views.keys()]) {
-    if (this.syncing) return (this.resyncAfter = true);
+  async syncAll(groups = [...this.views.keys()]): Promise<void> {
+    if (this.syncing) {
+      this.resyncAfter = true;
+      return;
+    }
     this.syncing = true;
     try {
       let pending = groups;
       while (pending.length && this.connected) {
-        const socket = this.socket;
-        const res = await socket
+        const socket = this.socket!;
+        const res: { ok: boolean; messages: ChatMessage[]; more: string[] } | null = await socket
           .timeout(ACK_TIMEOUT_MS)
-          .emitWithAck('sync', { groups: pending.map((g) => ({ groupCode: g, afterSeq: this.views.get(g).contiguous })) })
+          .emitWithAck('sync', { groups: pending.map((g) => ({ groupCode: g, afterSeq: this.views.get(g)!.contiguous })) })
           .catch(() => null);
         if (!res?.ok) {
           await new Promise((r) => setTimeout(r, 500));
@@ -172,7 +215,7 @@ export class ChatClient {
   }
 
   /** Sends through the outbox; resolves with the stored message once acknowledged (retried until then). */
-  send(groupCode, message) {
+  send(groupCode: string, message: string): Promise<ChatMessage> {
     const clientKey = `c${randomBytes(8).toString('hex')}`;
     return new Promise((resolve) => {
       this.outbox.set(clientKey, { groupCode, message, resolve, at: Date.now() });
@@ -181,12 +224,12 @@ export class ChatClient {
     });
   }
 
-  emitSend(clientKey) {
+  emitSend(clientKey: string): void {
     const entry = this.outbox.get(clientKey);
     if (!entry || !this.connected || entry.inFlight) return;
     entry.inFlight = true;
-    const socket = this.socket;
-    socket.timeout(ACK_TIMEOUT_MS).emit('message:send', { groupCode: entry.groupCode, clientKey, message: entry.message }, (err, res) => {
+    const socket = this.socket!;
+    socket.timeout(ACK_TIMEOUT_MS).emit('message:send', { groupCode: entry.groupCode, clientKey, message: entry.message }, (err: Error | null, res?: { ok?: boolean; message: ChatMessage }) => {
       entry.inFlight = false;
       if (!err && res?.ok) {
         this.outbox.delete(clientKey);
@@ -200,13 +243,13 @@ export class ChatClient {
     });
   }
 
-  async markRead(groupCode) {
+  async markRead(groupCode: string): Promise<void> {
     const view = this.views.get(groupCode);
     if (!this.connected || !view?.contiguous) return;
-    await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('group:read', { groupCode, seq: view.contiguous }).catch(() => undefined);
+    await this.socket!.timeout(ACK_TIMEOUT_MS).emitWithAck('group:read', { groupCode, seq: view.contiguous }).catch(() => undefined);
   }
 
-  goOffline() {
+  goOffline(): void {
     this.online = false;
     this.connected = false;
     const socket = this.socket;
@@ -215,17 +258,18 @@ export class ChatClient {
     socket?.close();
   }
 
-  goOnline() {
+  goOnline(): void {
     this.online = true;
     this.connect();
   }
 
-  close() {
+  close(): void {
     this.closed = true;
     this.goOffline();
   }
 }
 
 export function newStats() {
-  return { sends: 0, acked: 0, duplicatedLive: 0, outOfOrder: 0, reconnects: 0, ackedMessages: [] };
+  const ackedMessages: { code: string; clientKey: string; groupCode: string; seq: number }[] = [];
+  return { sends: 0, acked: 0, duplicatedLive: 0, outOfOrder: 0, reconnects: 0, ackedMessages };
 }

@@ -1,11 +1,10 @@
-#!/usr/bin/env node
 // Benchmark: the cost of unread counts and the group list for a heavy user.
 // Seeds a throw-away database (a user in GROUPS groups holding MESSAGES messages in all), boots the built
 // server in-process and times GET /api/message/UnreadCount and GET /api/message/groups. Prints figures; asserts nothing.
-// Usage: npm run build:server && node scripts/bench/unread.mjs [groups=1000] [messages=100000]
+// Usage: npm run build:server && node --import tsx scripts/bench/unread.mts [groups=1000] [messages=100000]
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { createBenchDatabase } from './bench-database.mjs';
+import { createBenchDatabase } from './bench-database.mts';
 
 const require = createRequire(import.meta.url);
 const GROUPS = Number(process.argv[2] ?? 1000);
@@ -15,13 +14,14 @@ const bench = await createBenchDatabase();
 
 Object.assign(process.env, bench.env);
 
-const stats = (xs) => {
+const stats = (xs: number[]): string => {
   const s = [...xs].sort((a, b) => a - b);
-  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * s.length))];
   return `p50 ${q(0.5).toFixed(1)} ms · p95 ${q(0.95).toFixed(1)} ms · max ${s[s.length - 1].toFixed(1)} ms`;
 };
 
-let app;
+// The app comes from dist/ (require): typed there, not here.
+let app: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 try {
   const { DataSource } = require('typeorm');
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
@@ -74,10 +74,10 @@ try {
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   const { token } = app.get(TokenService).sign(me);
-  const get = async (path) => {
+  const get = async (path: string) => {
     const start = performance.now();
     const res = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` } });
-    const body = await res.json();
+    const body = (await res.json()) as { total?: number; groups?: object };
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
     return { ms: performance.now() - start, body };
   };
@@ -87,10 +87,10 @@ try {
     ['GET /api/message/groups (page 1, 50)', '/api/message/groups'],
   ]) {
     await get(path);
-    const times = [];
-    let body;
+    const times: number[] = [];
+    let body: Awaited<ReturnType<typeof get>>['body'] = {};
     for (let i = 0; i < ROUNDS; i++) ({ ms: times[i], body } = await get(path));
-    const extra = body.total !== undefined ? ` (total ${body.total} in ${Object.keys(body.groups).length} groups)` : '';
+    const extra = body.total !== undefined ? ` (total ${body.total} in ${Object.keys(body.groups ?? {}).length} groups)` : '';
     console.log(`${label}: ${stats(times)} over ${ROUNDS} calls${extra}`);
   }
   const plan = await ds.query(
@@ -100,7 +100,7 @@ try {
      FROM chat_participant p JOIN chat_group g ON g.id = p.group_id WHERE p.user_id = $1 AND g.last_seq > p.read_seq`,
     [me.id],
   );
-  console.log('unread query plan:\n  ' + plan.map((r) => r['QUERY PLAN']).join('\n  '));
+  console.log('unread query plan:\n  ' + plan.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n  '));
   await ds.destroy();
 } finally {
   if (app) await app.close();

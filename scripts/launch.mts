@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // npm start / npm run dev: builds what is stale, brings up Postgres and Redis (embedded defaults when
 // DATABASE_URL / REDIS_URL are unset), runs the server and the worker, and stops everything on Ctrl-C.
 // --watch: tsc --watch restarts the server and worker on new output; the Vite dev server serves the client.
@@ -16,7 +15,7 @@ import {
   log,
   portFree,
   sleep,
-} from './lib/common.mjs';
+} from './lib/common.mts';
 import {
   SERVER_MAIN,
   WORKER_MAIN,
@@ -24,19 +23,23 @@ import {
   hasClient,
   markServerBuilt,
   tscBin,
-} from './lib/build.mjs';
-import { claimPrefix, databaseIdentity, derivedPrefix } from './lib/redis-prefix.mjs';
-import { ensureAppSecrets, ensureDataDir, startEmbeddedPostgres, startRedis } from './lib/services.mjs';
+} from './lib/build.mts';
+import { stopCompilerHelpers } from './lib/helper-processes.mts';
+import { claimPrefix, databaseIdentity, derivedPrefix } from './lib/redis-prefix.mts';
+import { type StoppableService, ensureAppSecrets, ensureDataDir, startEmbeddedPostgres, startRedis } from './lib/services.mts';
+
+/** The server or worker child: a pending restart, and a way to forget past crashes. */
+type AppChild = Child & { retry?: NodeJS.Timeout; resetFailures?: () => void };
 
 const watch = process.argv.includes('--watch');
 const started = performance.now();
-const children = new Set();
-const services = [];
+const children = new Set<AppChild>();
+const services: StoppableService[] = [];
 let shuttingDown = false;
-let starting = Promise.resolve();
-let pidFile;
+let starting: Promise<unknown> = Promise.resolve();
+let pidFile: string | undefined;
 
-const track = { register: (c) => children.add(c), unregister: (c) => children.delete(c) };
+const track = { register: (c: Child) => children.add(c), unregister: (c: Child) => children.delete(c) };
 
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
@@ -58,7 +61,7 @@ async function main() {
 
   // In watch mode tsc --watch builds the server and Vite serves the client from source.
   const building = watch ? Promise.resolve() : buildIfStale(track);
-  const register = (service) => services.push(service);
+  const register = (service: StoppableService) => services.push(service);
   const pgStart = env.DATABASE_URL ? null : startEmbeddedPostgres({ register });
   const redisStart = env.REDIS_URL ? null : startRedis({ register });
   starting = Promise.allSettled([pgStart, redisStart]);
@@ -70,7 +73,7 @@ async function main() {
   const identity = databaseIdentity({ databaseUrl: env.DATABASE_URL, embeddedDir: pg ? path.join(dataDir(), 'postgres') : undefined });
   const chosen = env.REDIS_PREFIX ? 'REDIS_PREFIX' : 'derived from the database';
   env.REDIS_PREFIX ||= derivedPrefix(identity);
-  await claimPrefix(env.REDIS_URL, env.REDIS_PREFIX, identity);
+  await claimPrefix(env.REDIS_URL!, env.REDIS_PREFIX, identity);
   log(`Redis: ${redis ? redis.note : 'REDIS_URL'}, keys under ${env.REDIS_PREFIX} (${chosen})`);
   const made = ensureAppSecrets(env);
   if (made.length) log(`generated ${made.join(' and ')} for development, kept in ${path.join(dataDir(), 'secrets.json')}`);
@@ -93,7 +96,7 @@ async function main() {
  * generation (V8's default is 16 MB) lets them die there instead of being promoted, which measured p99
  * send→receive at 500 msg/s falling from ~230 to ~100 ms. The Dockerfile starts the server the same way.
  */
-const NODE_FLAGS = { server: ['--max-semi-space-size=64'], worker: [] };
+const NODE_FLAGS: Record<'server' | 'worker', string[]> = { server: ['--max-semi-space-size=64'], worker: [] };
 
 /** A restarted child that stayed up this long starts its back-off from 1 s again. */
 const STABLE_AFTER_MS = 60_000;
@@ -105,8 +108,8 @@ let supervising = false;
  * 1, 2, 4 … 30 s. A child that dies while the stack is still starting (bad config, unreachable database) stops
  * everything instead of looping. Watch mode always restarts (the next build may fix it).
  */
-function appChild(name, script, env) {
-  const child = new Child(name, process.execPath, ['--enable-source-maps', ...(NODE_FLAGS[name] ?? []), script], { env });
+function appChild(name: 'server' | 'worker', script: string, env: NodeJS.ProcessEnv): AppChild {
+  const child: AppChild = new Child(name, process.execPath, ['--enable-source-maps', ...(NODE_FLAGS[name] ?? []), script], { env });
   children.add(child);
   let failures = 0;
   child.onExit = ({ code, signal }, expected) => {
@@ -120,7 +123,7 @@ function appChild(name, script, env) {
     child.retry = setTimeout(() => {
       if (shuttingDown) return;
       child.start();
-      log(`restarted the ${name} (pid ${child.process.pid})`);
+      log(`restarted the ${name} (pid ${child.process!.pid})`);
     }, delay);
   };
   child.resetFailures = () => {
@@ -131,10 +134,10 @@ function appChild(name, script, env) {
 }
 
 /** tsc --watch drives the server and worker: started after its first clean compile, restarted on each later one. */
-async function startWatching(env, port, apps) {
-  let firstClean;
-  const compiled = new Promise((resolve) => (firstClean = resolve));
-  let restartTimer;
+async function startWatching(env: NodeJS.ProcessEnv, port: number | undefined, apps: AppChild[]): Promise<void> {
+  let firstClean = () => {};
+  const compiled = new Promise<void>((resolve) => (firstClean = resolve));
+  let restartTimer: NodeJS.Timeout | undefined;
   const tsc = new Child('tsc', process.execPath, [tscBin(), '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { env });
   tsc.onLine = (line) => {
     const found = /Found (\d+) errors?\./.exec(line);
@@ -144,7 +147,7 @@ async function startWatching(env, port, apps) {
     clearTimeout(restartTimer);
     restartTimer = setTimeout(async () => {
       log('new build: restarting the server and worker');
-      await Promise.all(apps.map((app) => (app.resetFailures(), app.stop())));
+      await Promise.all(apps.map((app) => (app.resetFailures?.(), app.stop())));
       if (!shuttingDown) apps.forEach((app) => app.start());
     }, 200);
   };
@@ -167,9 +170,9 @@ async function startWatching(env, port, apps) {
 }
 
 /** Prints the URL once /api/health answers 200. */
-async function announce(port, env) {
+async function announce(port: number | undefined, env: NodeJS.ProcessEnv): Promise<void> {
   if (!port) return log('PORT is not a fixed port: not waiting for /api/health');
-  let last = '';
+  let last;
   let hinted = false;
   while (!shuttingDown) {
     try {
@@ -177,7 +180,8 @@ async function announce(port, env) {
       if (res.status === 200) break;
       last = `${res.status} ${await res.text()}`;
     } catch (err) {
-      last = err.cause?.code ?? err.message;
+      const error = err as Error & { cause?: { code?: string } };
+      last = error.cause?.code ?? error.message;
     }
     if (!hinted && performance.now() - started > 60_000) {
       hinted = true;
@@ -192,13 +196,13 @@ async function announce(port, env) {
   log('press Ctrl-C to stop');
 }
 
-function parsePort(raw) {
+function parsePort(raw: string): number | undefined {
   const port = Number(raw);
   return Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
 }
 
 /** One launcher per data folder: a second one would fight the first over its Postgres and Redis. */
-function claimDataDir() {
+function claimDataDir(): void {
   pidFile = path.join(dataDir(), 'launcher.pid');
   const other = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8') : 0);
   if (other && other !== process.pid && isAlive(other)) {
@@ -211,29 +215,30 @@ function claimDataDir() {
 }
 
 let signals = 0;
-function onSignal(signal) {
+function onSignal(signal: NodeJS.Signals): void {
   signals += 1;
-  if (signals === 1) return shutdown(0, `${signal}: stopping…`);
+  if (signals === 1) return void shutdown(0, `${signal}: stopping…`);
   log('stopping now (killing the remaining processes)');
   for (const child of children) child.signal('SIGKILL');
 }
 
-function fail(err) {
+function fail(err: unknown): void {
   if (shuttingDown) return;
   if (err instanceof LaunchError) log(`error: ${err.message}`);
-  else log(`error: ${err?.stack ?? err}`);
-  shutdown(1);
+  else log(`error: ${(err as Error | undefined)?.stack ?? err}`);
+  void shutdown(1);
 }
 
 /** Stops the children (SIGTERM, SIGKILL after 10 s), then the services this launcher started, then exits. */
-async function shutdown(code, reason) {
+async function shutdown(code: number, reason?: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   if (reason) log(reason);
   await Promise.all([...children].map((child) => (clearTimeout(child.retry), child.stop())));
   // A service still starting registers itself when it is up; stop it too rather than leave it behind.
   await starting;
-  await Promise.all(services.reverse().map((s) => s.stop().catch((err) => log(`${s.name} did not stop cleanly: ${err.message}`))));
+  await Promise.all(services.reverse().map((s) => s.stop().catch((err: Error) => log(`${s.name} did not stop cleanly: ${err.message}`))));
+  await stopCompilerHelpers();
   if (pidFile) fs.rmSync(pidFile, { force: true });
   log(code === 0 ? 'stopped' : `stopped (exit code ${code})`);
   process.exit(code);

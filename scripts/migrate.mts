@@ -1,17 +1,16 @@
-#!/usr/bin/env node
 // npm run migrate: runs pending migrations. npm run migrate:revert (--revert): reverts the last one.
 // Uses the same DataSource definition as the server (built into dist/), and with DATABASE_URL unset the
 // launcher's embedded Postgres under .data/ (a running one is used as it is, a stopped one is started and stopped).
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LaunchError, ROOT, loadDotEnv, log, setLogName } from './lib/common.mjs';
-import { buildServer, serverStale } from './lib/build.mjs';
-import { startEmbeddedPostgres } from './lib/services.mjs';
+import { LaunchError, ROOT, loadDotEnv, log, setLogName } from './lib/common.mts';
+import { buildServer, serverStale } from './lib/build.mts';
+import { startEmbeddedPostgres } from './lib/services.mts';
 
 const require = createRequire(import.meta.url);
 const revert = process.argv.includes('--revert');
 setLogName('migrate');
-let stopPostgres = async () => undefined;
+let stopPostgres = async (): Promise<void> => undefined;
 
 process.on('SIGINT', () => stopPostgres().finally(() => process.exit(130)));
 process.on('SIGTERM', () => stopPostgres().finally(() => process.exit(143)));

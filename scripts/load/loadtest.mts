@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
 //   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30 [--rates 100,200]
 //   [--warmup 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--out result.json]
@@ -18,11 +17,49 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { io } = require('socket.io-client');
+const { io } = require('socket.io-client') as typeof import('socket.io-client');
+type Socket = import('socket.io-client').Socket;
 const here = dirname(fileURLToPath(import.meta.url));
 
-function parseArgs(argv) {
-  const opts = { url: 'http://localhost:3000', users: 100, groups: 10, rate: 100, duration: 20, out: null, baseline: false, drain: 5, warmup: 5, connectsInFlight: 100 };
+interface Options {
+  url: string;
+  urls: string[];
+  users: number;
+  groups: number;
+  rate: number;
+  rates?: number[];
+  duration: number;
+  out: string | null;
+  baseline: boolean | 'only';
+  drain: number;
+  warmup: number;
+  connectsInFlight: number;
+  serverPids?: number[];
+}
+
+interface LoadUser {
+  code: string;
+  token?: string;
+  group?: string;
+}
+
+interface Setup {
+  users: LoadUser[];
+  groups: { code: string; size: number }[];
+  auth: (u: LoadUser) => Record<string, unknown>;
+}
+
+/** A delivered message as the server broadcasts it (the fields read here). */
+interface NewMessage {
+  code: string;
+  userCode: string;
+  clientKey: string;
+  groupCode: string;
+  seq: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Omit<Options, 'urls'> & { urls?: string[] } = { url: 'http://localhost:3000', users: 100, groups: 10, rate: 100, duration: 20, out: null, baseline: false, drain: 5, warmup: 5, connectsInFlight: 100 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
@@ -44,8 +81,8 @@ function parseArgs(argv) {
       default: throw new Error(`unknown option ${flag}`);
     }
   }
-  opts.urls ??= [opts.url];
-  for (const u of opts.urls) {
+  const urls = (opts.urls ??= [opts.url]);
+  for (const u of urls) {
     const host = new URL(u).hostname;
     if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) && !host.startsWith('127.')) {
       throw new Error(`refusing to load ${u}: only loopback targets are allowed`);
@@ -54,11 +91,11 @@ function parseArgs(argv) {
   if (!(opts.users >= 2 && opts.groups >= 1 && opts.groups <= opts.users && opts.rate > 0 && opts.duration > 0 && opts.connectsInFlight >= 1)) {
     throw new Error('need --users ≥ 2, 1 ≤ --groups ≤ --users, --rate > 0, --duration > 0, --connects-in-flight ≥ 1');
   }
-  return opts;
+  return { ...opts, urls };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; null when unreadable. */
-function cpuSecondsOf(pid) {
+function cpuSecondsOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -69,7 +106,7 @@ function cpuSecondsOf(pid) {
 }
 
 /** Busy and total CPU seconds of the whole machine so far, from /proc/stat (all cores). */
-function machineCpu() {
+function machineCpu(): { busy: number; total: number } | null {
   try {
     const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
     const idle = ticks[3] + ticks[4];
@@ -80,18 +117,19 @@ function machineCpu() {
   }
 }
 
-function serverCpu(pids) {
+function serverCpu(pids: number[]): number | null {
   const each = pids.map(cpuSecondsOf);
-  return each.includes(null) ? null : each.reduce((a, b) => a + b, 0);
+  return each.includes(null) ? null : (each as number[]).reduce((a, b) => a + b, 0);
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
-function summary(values) {
+const percentile = (sorted: Float64Array, p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+function summary(values: number[]) {
   const s = Float64Array.from(values).sort();
   return { n: s.length, p50: percentile(s, 0.5), p95: percentile(s, 0.95), p99: percentile(s, 0.99), max: s.length ? s[s.length - 1] : NaN };
 }
 
-async function api(base, method, path, body, token) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read by the caller
+async function api(base: string, method: string, path: string, body: unknown, token?: string): Promise<any> {
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(base + path, {
       method,
@@ -110,8 +148,8 @@ async function api(base, method, path, body, token) {
   }
 }
 
-async function inParallel(items, limit, fn) {
-  const out = new Array(items.length);
+async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -125,16 +163,16 @@ async function inParallel(items, limit, fn) {
 }
 
 /** Users and groups through Parley's API; every user ends up in exactly one group. */
-async function setUpParley(opts) {
+async function setUpParley(opts: Options): Promise<Setup> {
   const run = randomBytes(4).toString('hex');
   const base = opts.urls[0];
   const password = `load-${randomBytes(8).toString('hex')}`;
   const started = performance.now();
-  const users = await inParallel([...Array(opts.users).keys()], 8, async (i) => {
+  const users = await inParallel([...Array(opts.users).keys()], 8, async (i): Promise<LoadUser> => {
     const res = await api(base, 'POST', '/api/user', { email: `load.${run}.${i}@loadtest.invalid`, password, name: 'Load', surname: `User ${i}` });
     return { code: res.user.code, token: res.token };
   });
-  const members = Array.from({ length: opts.groups }, () => []);
+  const members = Array.from({ length: opts.groups }, (): LoadUser[] => []);
   users.forEach((u, i) => members[i % opts.groups].push(u));
   const groups = await inParallel(members, 8, async (list) => {
     const res = await api(base, 'PUT', '/api/message/groups', { userList: list.slice(1).map((u) => u.code), createNewGroup: true }, list[0].token);
@@ -142,22 +180,22 @@ async function setUpParley(opts) {
     return { code: res.group.code, size: list.length };
   });
   console.log(`set up ${users.length} users in ${groups.length} groups in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { users, groups, auth: (u) => ({ token: u.token }) };
+  return { users, groups, auth: (u: LoadUser) => ({ token: u.token }) };
 }
 
 /** The same shape for the bare relay: synthetic users, the group named in the handshake. */
-function setUpBaseline(opts) {
-  const users = Array.from({ length: opts.users }, (_, i) => ({ code: `u${i}`, group: `g${i % opts.groups}` }));
+function setUpBaseline(opts: Options): Setup {
+  const users = Array.from({ length: opts.users }, (_, i): LoadUser => ({ code: `u${i}`, group: `g${i % opts.groups}` }));
   const groups = Array.from({ length: opts.groups }, (_, g) => ({ code: `g${g}`, size: users.filter((u) => u.group === `g${g}`).length }));
-  return { users, groups, auth: (u) => ({ userCode: u.code, groups: [u.group] }) };
+  return { users, groups, auth: (u: LoadUser) => ({ userCode: u.code, groups: [u.group] }) };
 }
 
-async function drive(label, urls, setup, opts) {
+async function drive(label: string, urls: string[], setup: Setup, opts: Options) {
   const { users, groups, auth } = setup;
   const sizeOf = new Map(groups.map((g) => [g.code, g.size]));
-  const sent = new Map(); // clientKey → { at, group }
-  const ackLatency = [];
-  const receiveLatency = [];
+  const sent = new Map<string, { at: number; group?: string; warmup: boolean }>();
+  const ackLatency: number[] = [];
+  const receiveLatency: number[] = [];
   let expected = 0;
   let delivered = 0;
   let duplicated = 0;
@@ -170,11 +208,11 @@ async function drive(label, urls, setup, opts) {
     users,
     opts.connectsInFlight,
     (u, i) =>
-      new Promise((resolve, reject) => {
+      new Promise<Socket>((resolve, reject) => {
         const socket = io(urls[i % urls.length], { auth: auth(u), transports: ['websocket'], reconnection: false, forceNew: true });
-        const seen = new Set();
-        const lastSeq = new Map();
-        socket.on('message:new', (m) => {
+        const seen = new Set<string>();
+        const lastSeq = new Map<string, number>();
+        socket.on('message:new', (m: NewMessage) => {
           if (m.userCode === u.code) return;
           const origin = sent.get(m.clientKey);
           if (origin?.warmup) return;
@@ -189,7 +227,7 @@ async function drive(label, urls, setup, opts) {
           lastSeq.set(m.groupCode, m.seq);
         });
         socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', (err) =>
+        socket.once('connect_error', (err: Error & { description?: { message?: string } }) =>
           reject(new Error(`${label}: socket ${i} could not connect: ${err.message}${err.description?.message ? ` (${err.description.message})` : ''}`)),
         );
       }),
@@ -197,8 +235,8 @@ async function drive(label, urls, setup, opts) {
   console.log(`${label}: ${sockets.length} sockets connected over ${urls.length} URL(s); sending ${opts.rate} msg/s, ${opts.warmup} s warm-up then ${opts.duration} s measured`);
 
   /** Sends at the rate for `seconds`; a warm-up's messages (caches filling, JIT) count in no figure. */
-  const traffic = (seconds, warmup) =>
-    new Promise((resolve) => {
+  const traffic = (seconds: number, warmup: boolean) =>
+    new Promise<number>((resolve) => {
       const started = performance.now();
       let count = 0;
       const timer = setInterval(() => {
@@ -211,12 +249,13 @@ async function drive(label, urls, setup, opts) {
         for (let k = 0; k < due; k++) {
           const i = Math.floor(Math.random() * users.length);
           const u = users[i];
+          const group = u.group!;
           const clientKey = `${warmup ? 'w' : 'k'}${count}-${randomBytes(3).toString('hex')}`;
           const at = performance.now();
-          sent.set(clientKey, { at, group: u.group, warmup });
-          if (!warmup) expected += sizeOf.get(u.group) - 1;
+          sent.set(clientKey, { at, group, warmup });
+          if (!warmup) expected += sizeOf.get(group)! - 1;
           count++;
-          sockets[i].timeout(10_000).emit('message:send', { groupCode: u.group, clientKey, message: `load ${count}` }, (err, reply) => {
+          sockets[i].timeout(10_000).emit('message:send', { groupCode: group, clientKey, message: `load ${count}` }, (err: Error | null, reply?: { ok?: boolean }) => {
             if (warmup) return;
             if (err || !reply?.ok) failedAcks++;
             else ackLatency.push(performance.now() - at);
@@ -263,8 +302,10 @@ async function drive(label, urls, setup, opts) {
   };
 }
 
-function print(r) {
-  const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+type Result = Awaited<ReturnType<typeof drive>>;
+
+function print(r: Result): void {
+  const f = (x: number | null) => (x !== null && Number.isFinite(x) ? x.toFixed(1) : '-');
   console.log(`\n== ${r.label}: ${r.sockets} sockets, ${r.groups} groups, ${f(r.achievedRate)} msg/s for ${r.durationS} s`);
   console.log(`   send→ack      p50 ${f(r.sendToAckMs.p50)}  p95 ${f(r.sendToAckMs.p95)}  p99 ${f(r.sendToAckMs.p99)}  max ${f(r.sendToAckMs.max)} ms (${r.acked}/${r.sent} acked, ${r.failedAcks} failed)`);
   console.log(`   send→receive  p50 ${f(r.sendToReceiveMs.p50)}  p95 ${f(r.sendToReceiveMs.p95)}  p99 ${f(r.sendToReceiveMs.p99)}  max ${f(r.sendToReceiveMs.max)} ms`);
@@ -275,18 +316,18 @@ function print(r) {
 }
 
 async function startBareRelay() {
-  const child = spawn(process.execPath, [join(here, 'bare-relay.mjs'), '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'bare-relay.mts'), '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
       const m = /listening (\d+)/.exec(String(d));
       if (m) resolve(Number(m[1]));
     });
     child.once('exit', (code) => reject(new Error(`bare relay exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
-const results = [];
+const results: Result[] = [];
 try {
   const opts = parseArgs(process.argv.slice(2));
   // --rates 200,400,600 steps through several rates with the same users and groups.
@@ -312,6 +353,6 @@ try {
   }
   process.exit(0);
 } catch (err) {
-  console.error(err.message ?? err);
+  console.error((err as Error).message ?? err);
   process.exit(1);
 }
