@@ -79,7 +79,7 @@ export async function editMessage(groupCode: string, code: string, text: string)
       stored = await chatApi.editMessage(groupCode, code, text);
     } catch (err) {
       // A validation answer names the broken rule: that is the sentence worth showing.
-      throw new Error(err instanceof ApiError ? (err.body?.data?.brokenRules?.[0] ?? err.message) : String(err));
+      throw new Error(err instanceof ApiError ? (err.body?.data?.brokenRules?.[0] ?? err.message) : String(err), { cause: err });
     }
   }
   applyMessageUpdate({ groupCode, code, message: stored.message, translation: stored.translation, editedAt: stored.editedAt ?? null });

@@ -4,7 +4,6 @@ import { AuthUser } from '#shared/contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
 import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
-import { ChatAccessService } from './chat-access.service';
 import { ChatMessageEditsService } from './chat-message-edits.service';
 import { ChatMessagesService } from './chat-messages.service';
 import { EditMessageDto, MarkReadDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '#shared/contracts/auth';
-import { actorOf, findTransition, OFFER_TRANSITIONS, OfferCall, offerNoteOf, OfferStatus } from '#shared/contracts/offers';
+import { actorOf, findTransition, OFFER_TRANSITIONS, OfferCall, offerNoteOf } from '#shared/contracts/offers';
 import { AppError, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatGroupsRepository } from '../chat/chat-groups.repository';
