@@ -27,7 +27,6 @@ import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.servic
 import { attachState, hasState, liveStateOf, respond, SocketState, stateOf } from './socket-handler';
 import { TokenBucket, UserBucketRegistry } from './socket-rate-limiter';
 import { IoServer, SocketEmitter } from './socket-emitter.service';
-import { UnreadCacheService } from './unread-cache.service';
 
 const TYPING_EVERY_MS = 2000;
 /** Per user (all their sockets on a node): sync answers up to SYNC_MAX_MESSAGES each, 1 a second with bursts of 10 (a reconnect's catch-up rounds). */
@@ -59,7 +58,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly access: ChatAccessService,
     private readonly groups: ChatGroupsRepository,
     private readonly unread: UnreadService,
-    private readonly unreadCache: UnreadCacheService,
     private readonly presence: PresenceService,
     private readonly presenceBroadcaster: PresenceBroadcaster,
     private readonly moderation: ModerationService,
@@ -156,7 +154,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const { group } = await this.access.asParticipant(user, dto.groupCode);
       // The read's listener updates the cached counts and pushes unread:count to all the user's sockets.
       await this.unread.markRead(user, group, dto.seq);
-      return { unread: await this.unreadCache.current(user.code) };
+      return { unread: await this.unread.current(user.code) };
     });
   }
 

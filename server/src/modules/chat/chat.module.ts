@@ -11,13 +11,14 @@ import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatMessagesService } from './chat-messages.service';
 import { ChatTargets } from './chat-targets';
 import { ChatUsersRepository } from './chat-users.repository';
+import { UnreadCountsRepository } from './unread-counts.repository';
 import { UnreadService } from './unread.service';
 
 @Module({
   imports: [ChatAccessModule, FilesModule, RateLimitModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
-  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, ChatTargets],
+  providers: [ChatGroupsService, ChatMessagesService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, UnreadCountsRepository, ChatTargets],
   exports: [ChatMessagesService, ChatGroupsService, UnreadService, ChatTargets],
 })
 export class ChatModule {}
