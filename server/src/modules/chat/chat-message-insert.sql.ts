@@ -70,8 +70,9 @@ linked_files AS (
   RETURNING file_id
 ),
 files_bound AS (
+  -- The ANY lets the planner probe the primary key rather than join against every unbound file.
   UPDATE file SET group_id = s.group_id FROM stored s JOIN attached a ON a.ord = s.ord
-  WHERE file.id = a.file_id AND file.group_id IS NULL
+  WHERE file.id = ANY($9::bigint[]) AND file.id = a.file_id AND file.group_id IS NULL
   RETURNING 1
 ),
 outboxed AS (
