@@ -75,7 +75,7 @@ return { total, n }`;
  * once (the gate releases a seq once, and drops a retry of it), in seq order, and never apart from its release
  * (no crash can fall between "ordered" and "counted").
  *
- * `effect` is the message's spec (UnreadCountsCache.messageEffect): r = recipients [key, code], a = the author
+ * `effect` is the message's spec (UnreadService.messageEffect): r = recipients [key, code], a = the author
  * [key, code]. Each recipient's cached count for the group goes up by one and the author's (whose read marker
  * the message moved to itself) drops to zero; each count's watermark moves to this seq; the new counts follow
  * the message in one stream entry. A recipient's count whose watermark is already at or past this seq (filled
