@@ -32,7 +32,7 @@ describe('micro-batched sends', () => {
     const sockets = new Map(await Promise.all([...groupsOf.keys()].map(async (u) => [u, await connect(t.url, u.token)] as const)));
     const strangerSocket = await connect(t.url, stranger.token);
     const delivered = record(sockets.get(d)!, 'message:new');
-    const statements = jest.spyOn(t.app.get(ChatMessagesRepository), 'insertTexts');
+    const statements = jest.spyOn(t.app.get(ChatMessagesRepository), 'insertMessages');
 
     // Everything is emitted in one go, so the server receives it within one turn of its event loop.
     const PER_GROUP = 10;

@@ -2,10 +2,10 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../common/events/domain-events';
 import { GroupChangedEvent, MessageCreatedEvent, MessageDeletedEvent, MessageEditedEvent, GroupReadEvent } from '#shared/contracts/events';
 import { ChatGroupsService } from '../modules/chat/chat-groups.service';
+import { UnreadService } from '../modules/chat/unread.service';
 import { groupRoom, userRoom } from '#shared/contracts/socket-events';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { SocketEmitter } from './socket-emitter.service';
-import { UnreadCacheService } from './unread-cache.service';
 
 /** Fans committed chat changes out to sockets: messages, edits, deletions, group changes and unread counts. */
 @Injectable()
@@ -15,7 +15,7 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly events: DomainEvents,
     private readonly emitter: SocketEmitter,
-    private readonly unread: UnreadCacheService,
+    private readonly unread: UnreadService,
     private readonly groups: ChatGroupsService,
     private readonly ordered: OrderedFanoutService,
   ) {}
@@ -35,14 +35,16 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   }
 
   private messageCreated({ message, participantCodes }: MessageCreatedEvent): void {
-    const holder = (code: string) => ({ code, unreadKey: this.unread.keyOf(code) });
+    const author = message.userCode && participantCodes.includes(message.userCode) ? message.userCode : null;
     this.ordered.publishMessage(
       message.groupCode,
       message.seq,
       [...participantCodes.map(userRoom), groupRoom(message.groupCode)],
       message,
-      participantCodes.filter((code) => code !== message.userCode).map(holder),
-      message.userCode && participantCodes.includes(message.userCode) ? holder(message.userCode) : null,
+      this.unread.messageEffect(
+        participantCodes.filter((code) => code !== message.userCode),
+        author,
+      ),
     );
   }
 

@@ -1,13 +1,12 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RedisClientType } from 'redis';
 import { isDependencyUnavailable } from '../common/filters/unavailable';
-import { userRoom } from '#shared/contracts/socket-events';
 import { RedisService } from '#shared/redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
 import { SocketWriteBatch } from './socket-write-batch';
-import { FLUSH, GATE, STALLED } from './ordered-fanout.scripts';
-import { FANOUT_STREAM_MAX_LEN, fanoutStreamKey } from './fanout-stream';
-import { UNREAD_TTL_MS, UnreadCacheService } from './unread-cache.service';
+import { UnreadService } from '../modules/chat/unread.service';
+import { fanoutStreamKey } from './fanout-stream';
+import { OrderingGate } from './ordering-gate';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
 const HOLD_MS = 2000;
@@ -15,7 +14,6 @@ const READ_BLOCK_MS = 1000;
 /** Publications Redis refused are retried this often, doubling up to the maximum (well inside HOLD_MS). */
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 500;
-const COLD_FILL_ATTEMPTS = 10;
 /** A publication Redis refuses for another reason than being unavailable (a bug) is given up after this many tries. */
 const MAX_REFUSALS = 5;
 
@@ -28,18 +26,13 @@ interface Delivery {
 /** One stream entry: deliveries that every node makes to its own sockets. */
 type FanoutEntry = Delivery[];
 
-/** A person whose cached unread count a message changes. */
-export interface UnreadHolder {
-  code: string;
-  unreadKey: string;
-}
-
 /** One message on its way to the gate (kept until Redis has taken it). */
 interface Publication {
   groupCode: string;
   seq: number;
   entry: string;
-  unread: string;
+  /** what the gate's release step does with it (see OrderingGate) */
+  effect: string;
   /** failures that were not Redis being unavailable */
   refusals: number;
 }
@@ -51,7 +44,8 @@ interface Publication {
  *
  * A publication Redis does not take (away, restarting, LOADING) is kept here and retried until it does,
  * in seq order per group: later messages of that group queue behind it. The gate drops a seq it has already
- * released, so a retry whose first attempt did reach Redis delivers nothing twice.
+ * released, so a retry whose first attempt did reach Redis delivers nothing twice. The gate runs the unread
+ * owner's release step in the same call (see UnreadService): this service only passes its effect along.
  */
 @Injectable()
 export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
@@ -64,25 +58,18 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   private retryTimer?: NodeJS.Timeout;
   private retrying = false;
   private retryDelay = RETRY_MIN_MS;
+  private readonly gate: OrderingGate;
 
   constructor(
     private readonly redis: RedisService,
     private readonly emitter: SocketEmitter,
-    private readonly unread: UnreadCacheService,
-  ) {}
+    private readonly unread: UnreadService,
+  ) {
+    this.gate = new OrderingGate(redis, unread.releaseStep);
+  }
 
   private get stream(): string {
     return fanoutStreamKey(this.redis);
-  }
-
-  private keys(groupCode: string): string[] {
-    return [
-      this.redis.key('fanout', 'last', groupCode),
-      this.redis.key('fanout', 'pending', groupCode),
-      this.redis.key('fanout', 'held'),
-      this.stream,
-      this.redis.key('fanout', 'skipped', groupCode),
-    ];
   }
 
   async onModuleInit(): Promise<void> {
@@ -110,24 +97,20 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Delivers a group's message to these rooms on every node, after all its group's lower seqs, with its
-   * unread effects: one more for each recipient, zero for the author (whose read marker it moved). Never
-   * fails: what Redis does not take now is retried until it does.
+   * effect on unread counts (UnreadService.messageEffect). Never fails: what Redis does not take now is
+   * retried until it does.
    */
-  publishMessage(groupCode: string, seq: number, rooms: string[], payload: unknown, recipients: UnreadHolder[], author: UnreadHolder | null): void {
+  publishMessage(groupCode: string, seq: number, rooms: string[], payload: unknown, effect: string): void {
     const entry: FanoutEntry = [{ rooms, event: 'message:new', payload }];
-    const unread = { r: recipients.map((r) => [r.unreadKey, r.code]), ...(author ? { a: [author.unreadKey, author.code] } : {}) };
-    const publication: Publication = { groupCode, seq, entry: JSON.stringify(entry), unread: JSON.stringify(unread), refusals: 0 };
+    const publication: Publication = { groupCode, seq, entry: JSON.stringify(entry), effect, refusals: 0 };
     const waiting = this.backlog.get(groupCode);
     if (waiting) return inSeqOrder(waiting, publication);
     this.pass(publication).catch((err: unknown) => this.keepForRetry(publication, err));
   }
 
   private async pass(p: Publication): Promise<void> {
-    const cold = (await this.redis.client.eval(GATE, {
-      keys: this.keys(p.groupCode),
-      arguments: [String(p.seq), p.entry, p.unread, String(FANOUT_STREAM_MAX_LEN), p.groupCode, String(UNREAD_TTL_MS), userRoom('')],
-    })) as string[];
-    if (cold.length) this.fillCold(p.groupCode, cold, p.seq);
+    const uncached = await this.gate.pass(p.groupCode, p.seq, p.entry, p.effect);
+    this.unread.released(p.groupCode, uncached, p.seq);
   }
 
   private keepForRetry(p: Publication, err: unknown): void {
@@ -177,16 +160,6 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     this.logger.error({ err }, `fan-out of ${p.groupCode} gave up on seq ${p.seq} (clients get it by sync)`);
   }
 
-  /** Counts not cached (or not exactly) come from Postgres, where the released messages are already counted. */
-  private fillCold(groupCode: string, codes: string[], seenUpTo: number, attempt = 1): void {
-    this.unread.fill(codes, groupCode, seenUpTo).catch((err: unknown) => {
-      this.logger.warn(`unread counts for ${groupCode} (attempt ${attempt}): ${(err as Error).message}`);
-      if (attempt < COLD_FILL_ATTEMPTS && this.running) {
-        setTimeout(() => this.fillCold(groupCode, codes, seenUpTo, attempt + 1), RETRY_MAX_MS * attempt).unref();
-      }
-    });
-  }
-
   private async read(from: string): Promise<void> {
     let lastId = from;
     while (this.running && this.reader?.isOpen) {
@@ -222,14 +195,10 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async flushStalled(): Promise<void> {
-    const stalled = (await this.redis.client.eval(STALLED, { keys: [this.redis.key('fanout', 'held')], arguments: [String(HOLD_MS)] })) as string[];
-    for (const groupCode of stalled) {
-      const [released, cold] = (await this.redis.client.eval(FLUSH, {
-        keys: this.keys(groupCode),
-        arguments: [String(FANOUT_STREAM_MAX_LEN), groupCode, String(UNREAD_TTL_MS), userRoom(''), String(HOLD_MS)],
-      })) as [number, string[]];
+    for (const groupCode of await this.gate.stalled(HOLD_MS)) {
+      const { released, answers } = await this.gate.letThrough(groupCode, HOLD_MS);
       if (released > 0) this.logger.warn(`fan-out of ${groupCode}: let ${released} held message(s) past a missing seq`);
-      if (cold.length) this.fillCold(groupCode, cold, 0);
+      this.unread.released(groupCode, answers, 0);
     }
   }
 }

@@ -21,6 +21,7 @@ import { ChatMessagesService } from '../modules/chat/chat-messages.service';
 import { toMessagePayload } from '../modules/chat/chat.mapper';
 import { ReadMarkerService } from '../modules/chat/read-marker.service';
 import { RoomWatchersService } from '../modules/chat/room-watchers.service';
+import { UnreadService } from '../modules/chat/unread.service';
 import { ModerationService } from '../modules/moderation/moderation.service';
 import { PresenceService } from '#shared/presence/presence.service';
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEditDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
@@ -28,7 +29,6 @@ import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.servic
 import { attachState, hasState, liveStateOf, respond, SocketState, stateOf } from './socket-handler';
 import { TokenBucket, UserBucketRegistry } from './socket-rate-limiter';
 import { IoServer, SocketEmitter } from './socket-emitter.service';
-import { UnreadCacheService } from './unread-cache.service';
 
 const TYPING_EVERY_MS = 2000;
 /** Per user (all their sockets on a node): sync answers up to SYNC_MAX_MESSAGES each, 1 a second with bursts of 10 (a reconnect's catch-up rounds). */
@@ -61,7 +61,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly access: ChatAccessService,
     private readonly groups: ChatGroupsRepository,
     private readonly readMarker: ReadMarkerService,
-    private readonly unreadCache: UnreadCacheService,
+    private readonly unread: UnreadService,
     private readonly presence: PresenceService,
     private readonly presenceBroadcaster: PresenceBroadcaster,
     private readonly moderation: ModerationService,
@@ -170,7 +170,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const dto = await validatePayload(GroupReadDto, body);
       // The read's listener updates the cached counts and pushes unread:count to all the user's sockets.
       await this.readMarker.markRead(user, dto.groupCode, dto.seq);
-      return { unread: await this.unreadCache.current(user.code) };
+      return { unread: await this.unread.current(user.code) };
     });
   }
 

@@ -12,11 +12,10 @@ import { OrderedFanoutService } from './ordered-fanout.service';
 import { PresenceBroadcaster } from './presence-broadcaster.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { SocketEmitter } from './socket-emitter.service';
-import { UnreadCacheService } from './unread-cache.service';
 
 @Module({
   imports: [AuthModule, UsersModule, ChatModule, ChatAccessModule, ModerationModule, PresenceModule],
-  providers: [Authenticator, RealtimeGateway, SocketEmitter, UnreadCacheService, ChatFanoutListener, OfferFanoutListener, PresenceBroadcaster, OrderedFanoutService],
+  providers: [Authenticator, RealtimeGateway, SocketEmitter, ChatFanoutListener, OfferFanoutListener, PresenceBroadcaster, OrderedFanoutService],
   exports: [SocketEmitter],
 })
 export class RealtimeModule {}

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { ChatGroupEntity } from './chat-group.entity';
 import { ChatParticipantEntity } from './chat-participant.entity';
+import { UNREAD_SQL } from './unread-counts.repository';
 
 export interface ParticipantRow {
   group_id: string;
@@ -38,10 +39,6 @@ export interface GroupListRow {
 
 /** Chats about a job: named after it in lists and headers. */
 const JOB_GROUP_TYPES: number[] = [ChatGroupType.JobFaq, ChatGroupType.Job, ChatGroupType.JobOffer];
-
-/** Unread for one participant row: live messages after the marker that others wrote (index-only scan). */
-const UNREAD_SQL = `(SELECT count(*) FROM chat_message m
-   WHERE m.group_id = p.group_id AND m.seq > p.read_seq AND m.deleted_at IS NULL AND m.author_id IS DISTINCT FROM p.user_id)`;
 
 /** The only code that reads and writes chat groups and their participants. */
 @Injectable()
@@ -202,42 +199,5 @@ export class ChatGroupsRepository {
        OFFSET $2 LIMIT $3`,
       groupCode ? [userId, offset, limit, groupCode] : [userId, offset, limit],
     );
-  }
-
-  /** Unread counts of every group of the user that has any; groups with nothing new are skipped by the seq test. */
-  unreadByGroup(userId: string): Promise<{ code: string; unread: number }[]> {
-    return this.db.query(
-      `SELECT g.code, ${UNREAD_SQL}::int AS unread
-       FROM chat_participant p JOIN chat_group g ON g.id = p.group_id
-       WHERE p.user_id = $1 AND g.last_seq > p.read_seq`,
-      [userId],
-    );
-  }
-
-  /** The same counts for many users at once (by user code), for filling the realtime cache. */
-  /** Per user and group with anything after the user's marker: the unread count and the group's last seq it counts up to. */
-  unreadByUserCodes(userCodes: string[]): Promise<{ user_code: string; code: string; unread: number; last_seq: string }[]> {
-    return this.db.query(
-      `SELECT u.code AS user_code, g.code, ${UNREAD_SQL}::int AS unread, g.last_seq
-       FROM "user" u JOIN chat_participant p ON p.user_id = u.id JOIN chat_group g ON g.id = p.group_id
-       WHERE u.code = ANY($1::varchar[]) AND g.last_seq > p.read_seq`,
-      [userCodes],
-    );
-  }
-
-  /** Moves the read marker forward only, never past the group's last message; answers what stays unread. */
-  async markRead(groupId: string, userId: string, seq: number): Promise<{ readSeq: number; unread: number; lastSeq: number }> {
-    const rows: { read_seq: string; unread: number; last_seq: string }[] = await this.db.query(
-      `WITH moved AS (
-         UPDATE chat_participant p SET read_seq = GREATEST(p.read_seq, LEAST($3::bigint, g.last_seq))
-         FROM chat_group g WHERE g.id = p.group_id AND p.group_id = $1 AND p.user_id = $2
-         RETURNING p.group_id, p.user_id, p.read_seq, g.last_seq
-       )
-       SELECT p.read_seq, p.last_seq, CASE WHEN p.read_seq >= p.last_seq THEN 0 ELSE ${UNREAD_SQL}::int END AS unread FROM moved p`,
-      [groupId, userId, seq],
-    );
-    return rows.length
-      ? { readSeq: Number(rows[0].read_seq), unread: rows[0].unread, lastSeq: Number(rows[0].last_seq) }
-      : { readSeq: 0, unread: 0, lastSeq: 0 };
   }
 }

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
-import { againIfClientKeyRaced, ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
+import { ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
 
 const MAX_BATCH = 100;
+const UNIQUE_VIOLATION = '23505';
+
+/** Stores items in one statement and answers each in item order (ChatMessagesRepository.insertMessages). */
+export type InsertSink = (items: InsertMessage[]) => Promise<(InsertResult | null)[]>;
 
 interface Pending {
   input: InsertMessage;
@@ -10,29 +14,26 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-const repeatKey = (i: InsertMessage): string | null => (i.clientKey === null ? null : `${i.groupCode}\n${i.authorId}\n${i.clientKey}`);
-
 interface Lane {
   queue: Pending[];
   busy: boolean;
 }
 
+const repeatKey = (i: InsertMessage): string | null => (i.clientKey === null ? null : `${i.groupCode}\n${i.authorId}\n${i.clientKey}`);
+
 /**
  * Micro-batching of the hot path: sends that arrive while their lane's statement is still running are stored
  * together in its next statement (one round trip, one commit) instead of one each. Nothing waits on a timer:
  * at low load every send goes at once (gathered only with those of the same event-loop turn), and batches
- * grow with the load. Messages with files and replies take the single-message statement.
+ * grow with the load. A group always uses the same lane, so its messages are stored in arrival order.
  */
-@Injectable()
-export class ChatMessageInsertQueue {
+export class InsertBatcher {
   private readonly lanes: Lane[] = Array.from({ length: INSERT_LANES }, () => ({ queue: [], busy: false }));
 
-  constructor(private readonly messages: ChatMessagesRepository) {}
+  constructor(private readonly sink: InsertSink) {}
 
-  /** As ChatMessagesRepository.insert: the stored message, the earlier one for a repeated client key, or null. */
+  /** The stored message, the earlier one for a repeated client key, or null when the group isn't the author's. */
   insert(input: InsertMessage): Promise<InsertResult | null> {
-    // Replies, like messages with files, take the single-message statement (the batch one has no reply column).
-    if (input.fileIds.length || input.replyToId) return this.messages.insert(input);
     const lane = this.lanes[laneOf(input.groupCode)];
     return new Promise((resolve, reject) => {
       lane.queue.push({ input, resolve, reject });
@@ -71,7 +72,7 @@ export class ChatMessageInsertQueue {
     }
     const outcomes = new Map<Pending, PromiseSettledResult<InsertResult | null>>();
     try {
-      const results = await this.messages.insertTexts(unique.map((p) => p.input));
+      const results = await this.sink(unique.map((p) => p.input));
       unique.forEach((p, i) => outcomes.set(p, { status: 'fulfilled', value: results[i] }));
     } catch {
       // One bad item (or a client key stored meanwhile by another server) fails the whole statement: each
@@ -93,7 +94,25 @@ export class ChatMessageInsertQueue {
     for (const [p, earlier] of repeats) settle(p, outcomes.get(earlier)!, true);
   }
 
+  /**
+   * One item alone, and once more if it lost a race with the same client key: the loser rolled back (no seq
+   * used), and its second run finds the winner's row and answers it as a retry.
+   */
   private async insertAlone(input: InsertMessage): Promise<InsertResult | null> {
-    return againIfClientKeyRaced(input, async () => (await this.messages.insertTexts([input]))[0]);
+    const once = async () => (await this.sink([input]))[0];
+    try {
+      return await once();
+    } catch (err) {
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION && input.clientKey) return once();
+      throw err;
+    }
+  }
+}
+
+/** The app's batcher, storing through the repository's one statement. */
+@Injectable()
+export class ChatMessageInsertQueue extends InsertBatcher {
+  constructor(messages: ChatMessagesRepository) {
+    super((items) => messages.insertMessages(items));
   }
 }

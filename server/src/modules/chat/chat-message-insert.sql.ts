@@ -1,73 +1,27 @@
 /**
- * The hot path: membership check, gap-free seq, idempotent insert, the sender's read marker, the file
- * links and the outbox row, in ONE statement (one round trip). The group row lock taken by the seq bump
- * serialises senders per group, so seqs are gap-free; a failed statement rolls the bump back.
- */
-export const INSERT_MESSAGE_SQL = `
-WITH target AS (
-  SELECT cg.id, cg.type FROM chat_group cg
-  WHERE cg.code = $1 AND ($2::uuid IS NULL OR EXISTS (
-    SELECT 1 FROM chat_participant p WHERE p.group_id = cg.id AND p.user_id = $2))
-),
-existing AS (
-  SELECT m.id FROM chat_message m, target
-  WHERE m.group_id = target.id AND m.author_id = $2 AND m.client_key = $7
-),
-bumped AS (
-  UPDATE chat_group cg SET last_seq = cg.last_seq + 1, last_message_at = now()
-  FROM target WHERE cg.id = target.id AND NOT EXISTS (SELECT 1 FROM existing)
-  RETURNING cg.id, cg.last_seq
-),
-inserted AS (
-  INSERT INTO chat_message (code, group_id, seq, author_id, type, text, lang, client_key, created_at, reply_to_id)
-  SELECT $3, bumped.id, bumped.last_seq, $2, $4, $5, $6, $7, date_trunc('milliseconds', clock_timestamp()), $10::bigint FROM bumped
-  RETURNING id, code, group_id, seq, type, text, lang, translation, client_key, created_at, deleted_at
-),
-read_marker AS (
-  UPDATE chat_participant p SET read_seq = inserted.seq FROM inserted
-  WHERE p.group_id = inserted.group_id AND p.user_id = $2 AND p.read_seq < inserted.seq
-  RETURNING 1
-),
-linked_files AS (
-  INSERT INTO chat_message_file (message_id, file_id, position)
-  SELECT inserted.id, f.file_id, f.position - 1 FROM inserted, unnest($8::bigint[]) WITH ORDINALITY AS f(file_id, position)
-  RETURNING file_id
-),
-files_bound AS (
-  UPDATE file SET group_id = inserted.group_id FROM inserted
-  WHERE file.id = ANY($8::bigint[]) AND file.group_id IS NULL
-  RETURNING 1
-),
-outboxed AS (
-  INSERT INTO outbox (topic, payload)
-  SELECT 'message.created', jsonb_build_object('groupId', inserted.group_id, 'messageId', inserted.id, 'seq', inserted.seq)
-  FROM inserted
-  RETURNING id
-)
-SELECT i.*, $1::varchar AS group_code, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
-       CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url, $9::varchar[] AS file_codes, true AS created,
-       (SELECT type FROM target) AS group_type,
-       -- One primary-key lookup per participant (a join here may be planned as a scan of every user).
-       (SELECT array_agg((SELECT pu.code FROM "user" pu WHERE pu.id = pp.user_id)) FROM chat_participant pp
-        WHERE pp.group_id = i.group_id) AS participant_codes
-FROM inserted i LEFT JOIN "user" u ON u.id = $2
-UNION ALL
-SELECT e.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, false,
-       (SELECT type FROM target), NULL
-FROM existing e`;
-
-/**
- * The hot path for a batch of messages without files (see ChatMessageInsertQueue): the same checks and writes
- * as INSERT_MESSAGE_SQL for every item, in one statement. Items are arrays ($1 group codes, $2 authors, $3 codes,
- * $4 types, $5 texts, $6 langs, $7 client keys); each answer row carries its item's `ord` (1-based).
+ * The hot path, for a batch of messages (see ChatMessageInsertQueue), in ONE statement (one round trip, one
+ * commit): for every item the membership check, a gap-free seq, the idempotent insert, the author's read
+ * marker, the file links and the outbox row.
+ *
+ * Items are named arrays of equal length: $1 group codes, $2 authors, $3 codes, $4 types, $5 texts, $6 langs,
+ * $7 client keys, $11 the ids of the messages they quote (NULL when not a reply; the caller checked each is in
+ * the item's group). Files are one row per file: $8 the item's ord (1-based), $9 the file id, $10 its position in
+ * the message (0-based). Every item answers one row with its `ord`: `created` true with the stored message, or
+ * false with only the `id` of the message a repeated client key stored before. An item whose group doesn't
+ * exist or isn't the author's answers no row.
+ *
  * Each group's seq moves once by its number of new messages, numbered in item order. The group rows are locked
- * in id order before they are bumped, so two batches that share groups (two server processes) never deadlock.
- * Items must not repeat a (group, author, client key): the caller answers repeats from the first one.
+ * in id order before they are bumped, so two batches that share groups (two server processes) never deadlock;
+ * a failed statement rolls every bump back. Items must not repeat a (group, author, client key): the caller
+ * answers repeats from the first one.
  */
-export const INSERT_TEXT_MESSAGES_SQL = `
+export const INSERT_MESSAGES_SQL = `
 WITH input AS (
-  SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::varchar[], $4::int[], $5::text[], $6::varchar[], $7::varchar[])
-    WITH ORDINALITY AS i(group_code, author_id, code, type, text, lang, client_key, ord)
+  SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::varchar[], $4::int[], $5::text[], $6::varchar[], $7::varchar[], $11::bigint[])
+    WITH ORDINALITY AS i(group_code, author_id, code, type, text, lang, client_key, reply_to_id, ord)
+),
+attached AS (
+  SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::int[]) AS a(ord, file_id, position)
 ),
 -- Lateral lookups (OFFSET 0 keeps them from being flattened) make every step an index probe per item: a generic
 -- plan would otherwise hash-join whole tables.
@@ -78,7 +32,7 @@ target AS (
     SELECT 1 FROM chat_participant p WHERE p.group_id = cg.id AND p.user_id = i.author_id)
 ),
 existing AS (
-  SELECT t.ord, t.group_type, m.id FROM target t
+  SELECT t.ord, m.id FROM target t
   JOIN chat_message m ON m.group_id = t.group_id AND m.author_id = t.author_id AND m.client_key = t.client_key
 ),
 fresh AS (
@@ -96,22 +50,36 @@ bumped AS (
   RETURNING cg.id, cg.last_seq - c.n AS base_seq
 ),
 inserted AS (
-  INSERT INTO chat_message (code, group_id, seq, author_id, type, text, lang, client_key, created_at)
+  INSERT INTO chat_message (code, group_id, seq, author_id, type, text, lang, client_key, created_at, reply_to_id)
   SELECT f.code, f.group_id, b.base_seq + f.rn, f.author_id, f.type, f.text, f.lang, f.client_key,
-         date_trunc('milliseconds', clock_timestamp())
+         date_trunc('milliseconds', clock_timestamp()), f.reply_to_id
   FROM fresh f JOIN bumped b ON b.id = f.group_id
   RETURNING id, code, group_id, seq, type, text, lang, translation, client_key, created_at, deleted_at, author_id
 ),
+stored AS MATERIALIZED (
+  SELECT f.ord, i.* FROM inserted i JOIN fresh f ON f.code = i.code
+),
 read_marker AS (
   UPDATE chat_participant p SET read_seq = r.seq
-  FROM (SELECT group_id, author_id, max(seq) AS seq FROM inserted WHERE author_id IS NOT NULL GROUP BY group_id, author_id) r
+  FROM (SELECT group_id, author_id, max(seq) AS seq FROM stored WHERE author_id IS NOT NULL GROUP BY group_id, author_id) r
   WHERE p.group_id = r.group_id AND p.user_id = r.author_id AND p.read_seq < r.seq
+  RETURNING 1
+),
+linked_files AS (
+  INSERT INTO chat_message_file (message_id, file_id, position)
+  SELECT s.id, a.file_id, a.position FROM stored s JOIN attached a ON a.ord = s.ord
+  RETURNING file_id
+),
+files_bound AS (
+  -- The ANY lets the planner probe the primary key rather than join against every unbound file.
+  UPDATE file SET group_id = s.group_id FROM stored s JOIN attached a ON a.ord = s.ord
+  WHERE file.id = ANY($9::bigint[]) AND file.id = a.file_id AND file.group_id IS NULL
   RETURNING 1
 ),
 outboxed AS (
   INSERT INTO outbox (topic, payload)
-  SELECT 'message.created', jsonb_build_object('groupId', i.group_id, 'messageId', i.id, 'seq', i.seq)
-  FROM inserted i ORDER BY i.group_id, i.seq
+  SELECT 'message.created', jsonb_build_object('groupId', s.group_id, 'messageId', s.id, 'seq', s.seq)
+  FROM stored s ORDER BY s.group_id, s.seq
   RETURNING id
 ),
 participants AS MATERIALIZED (
@@ -121,14 +89,13 @@ participants AS MATERIALIZED (
                       FROM chat_participant pp WHERE pp.group_id = c.group_id) AS codes
   FROM counts c
 )
-SELECT f.ord, i.id, i.code, i.group_id, i.seq, i.type, i.text, i.lang, i.translation, i.client_key, i.created_at,
-       i.deleted_at, f.group_code, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
-       CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url, '{}'::varchar[] AS file_codes, true AS created,
-       f.group_type, pa.codes AS participant_codes
-FROM inserted i JOIN fresh f ON f.code = i.code
-LEFT JOIN "user" u ON u.id = i.author_id
-LEFT JOIN participants pa ON pa.group_id = i.group_id
-UNION ALL
-SELECT e.ord, e.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL, false, e.group_type, NULL
-FROM existing e`;
+SELECT t.ord, t.group_code, t.group_type, s.id IS NOT NULL AS created, COALESCE(s.id, e.id) AS id,
+       s.code, s.group_id, s.seq, s.type, s.text, s.lang, s.translation, s.client_key, s.created_at, s.deleted_at,
+       u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
+       CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url,
+       pa.codes AS participant_codes
+FROM target t
+LEFT JOIN stored s ON s.ord = t.ord
+LEFT JOIN existing e ON e.ord = t.ord
+LEFT JOIN LATERAL (SELECT * FROM "user" WHERE id = s.author_id OFFSET 0) u ON true
+LEFT JOIN participants pa ON pa.group_id = s.group_id`;

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ChatMessageType, MESSAGE_PAGE_SIZE, REPLY_SNIPPET_LENGTH } from '#shared/contracts/chat';
 import type { ChatReplyPreview } from '#shared/contracts/events';
 import { ChatHotPathPool } from './chat-hot-path.pool';
-import { INSERT_MESSAGE_SQL, INSERT_TEXT_MESSAGES_SQL } from './chat-message-insert.sql';
+import { INSERT_MESSAGES_SQL } from './chat-message-insert.sql';
 
 /** A message row joined with what a response needs: the group code, the author and the file codes. */
 export interface MessageRow {
@@ -43,12 +41,12 @@ export interface InsertMessage {
   clientKey: string | null;
   fileIds: string[];
   fileCodes: string[];
-  /** id of the quoted message (checked by the caller to be in the same group); replies take the single statement */
+  /** id of the quoted message (checked by the caller to be in the same group) */
   replyToId?: string | null;
 }
 
-/** A row of the insert statements: the message, or only its id for a repeated client key (created false). */
-type InsertedRow = MessageRow & { created: boolean; group_type: number; participant_codes: string[] | null };
+/** An answer row of INSERT_MESSAGES_SQL: the message, or only its id for a repeated client key (created false). */
+type InsertedRow = Omit<MessageRow, 'file_codes'> & { ord: string; created: boolean; group_type: number; participant_codes: string[] | null };
 
 export interface InsertResult {
   row: MessageRow;
@@ -75,21 +73,6 @@ function replyPreviewColumn(idColumn: string): string {
           FROM chat_message r LEFT JOIN "user" ru ON ru.id = r.author_id WHERE r.id = ${idColumn})`;
 }
 
-const UNIQUE_VIOLATION = '23505';
-
-/**
- * Runs an insert of one message, and once more if it lost a race with the same client key: the loser rolled back
- * (no seq used), and its second run finds the winner's row and answers it as a retry.
- */
-export async function againIfClientKeyRaced<T>(input: InsertMessage, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION && input.clientKey) return run();
-    throw err;
-  }
-}
-
 @Injectable()
 export class ChatMessagesRepository {
   constructor(
@@ -97,47 +80,17 @@ export class ChatMessagesRepository {
     private readonly hotPath: ChatHotPathPool,
   ) {}
 
-  /** Inserts a message, or returns the stored one for a repeated client key; null when the group isn't the author's. */
-  async insert(input: InsertMessage): Promise<InsertResult | null> {
-    // A named statement: each pooled connection parses and plans this CTE once, then only binds values.
-    const pool = (this.db.driver as PostgresDriver).master as Pool;
-    const { rows } = await againIfClientKeyRaced(input, () =>
-      pool.query<InsertedRow>({
-        name: 'chat-insert-message',
-        text: INSERT_MESSAGE_SQL,
-        values: [
-          input.groupCode,
-          input.authorId,
-          input.code,
-          input.type,
-          input.text,
-          input.lang,
-          input.clientKey,
-          input.fileIds,
-          input.fileCodes,
-          input.replyToId ?? null,
-        ],
-      }),
-    );
-    if (rows.length === 0) return null;
-    const [first] = rows;
-    if (first.created) {
-      const { created: _, group_type, participant_codes, ...row } = first;
-      return { row, created: true, groupType: group_type, participantCodes: participant_codes ?? [] };
-    }
-    // A retry of a stored message: rare, so the full row is read again; nothing is fanned out for it.
-    const [row] = await this.findByIds([first.id]);
-    return { row, created: false, groupType: first.group_type, participantCodes: [] };
-  }
-
   /**
-   * Inserts messages without files in one statement (INSERT_TEXT_MESSAGES_SQL), answering each item as insert()
-   * would, in item order. Items must not repeat a (group, author, client key).
+   * Stores messages (with files or none) in one statement (INSERT_MESSAGES_SQL) and answers each item in item
+   * order: the stored message, the earlier one for a repeated client key, or null when the group isn't the
+   * author's. Items must not repeat a (group, author, client key).
    */
-  async insertTexts(items: InsertMessage[]): Promise<(InsertResult | null)[]> {
-    const { rows } = await this.hotPath.query<InsertedRow & { ord: string }>({
-      name: 'chat-insert-text-messages',
-      text: INSERT_TEXT_MESSAGES_SQL,
+  async insertMessages(items: InsertMessage[]): Promise<(InsertResult | null)[]> {
+    const files = items.flatMap((item, i) => item.fileIds.map((fileId, position) => ({ ord: i + 1, fileId, position })));
+    // A named statement: each hot-path connection parses and plans it once, then only binds values.
+    const { rows } = await this.hotPath.query<InsertedRow>({
+      name: 'chat-insert-messages',
+      text: INSERT_MESSAGES_SQL,
       values: [
         items.map((i) => i.groupCode),
         items.map((i) => i.authorId),
@@ -146,14 +99,20 @@ export class ChatMessagesRepository {
         items.map((i) => i.text),
         items.map((i) => i.lang),
         items.map((i) => i.clientKey),
+        files.map((f) => f.ord),
+        files.map((f) => f.fileId),
+        files.map((f) => f.position),
+        items.map((i) => i.replyToId ?? null),
       ],
     });
     const results: (InsertResult | null)[] = items.map(() => null);
     const repeated = new Map<string, { index: number; groupType: number }>();
     for (const { ord, created, group_type, participant_codes, ...row } of rows) {
       const index = Number(ord) - 1;
-      if (created) results[index] = { row, created: true, groupType: group_type, participantCodes: participant_codes ?? [] };
-      else repeated.set(row.id, { index, groupType: group_type });
+      if (created) {
+        const stored: MessageRow = { ...row, file_codes: items[index].fileCodes };
+        results[index] = { row: stored, created: true, groupType: group_type, participantCodes: participant_codes ?? [] };
+      } else repeated.set(row.id, { index, groupType: group_type });
     }
     // Retries of stored messages: rare, so their full rows are read again; nothing is fanned out for them.
     if (repeated.size) {

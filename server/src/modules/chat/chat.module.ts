@@ -12,6 +12,7 @@ import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatMessagesService } from './chat-messages.service';
 import { ChatTargets } from './chat-targets';
 import { ChatUsersRepository } from './chat-users.repository';
+import { UnreadCountsRepository } from './unread-counts.repository';
 import { ReadMarkerService } from './read-marker.service';
 import { UnreadService } from './unread.service';
 
@@ -19,7 +20,7 @@ import { UnreadService } from './unread.service';
   imports: [ChatAccessModule, FilesModule, RateLimitModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
-  providers: [ChatGroupsService, ChatMessagesService, ChatMessageEditsService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, ChatTargets, ReadMarkerService],
+  providers: [ChatGroupsService, ChatMessagesService, ChatMessageEditsService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, UnreadCountsRepository, ChatTargets, ReadMarkerService],
   exports: [ChatMessagesService, ChatMessageEditsService, ChatGroupsService, UnreadService, ChatTargets, ReadMarkerService],
 })
 export class ChatModule {}

@@ -1,0 +1,141 @@
+import { ChatMessageType } from '#shared/contracts/chat';
+import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
+import { InsertBatcher, InsertSink } from './chat-message-insert.queue';
+import { InsertMessage, InsertResult, MessageRow } from './chat-messages.repository';
+
+/** The batching and the retry splitting, against a sink that records its calls (no database involved). */
+describe('InsertBatcher', () => {
+  const message = (groupCode: string, text: string, clientKey: string | null = null): InsertMessage => ({
+    groupCode,
+    authorId: 'author',
+    code: `code-${text}`,
+    type: ChatMessageType.Text,
+    text,
+    lang: null,
+    clientKey,
+    fileIds: [],
+    fileCodes: [],
+  });
+  const stored = (item: InsertMessage): InsertResult => ({
+    row: { code: item.code, text: item.text } as MessageRow,
+    created: true,
+    groupType: 0,
+    participantCodes: ['p'],
+  });
+
+  /** A sink that stores everything, remembers each call's texts, and fails any call containing a text in `bad`. */
+  function recordingSink(bad: string[] = []): { sink: InsertSink; calls: string[][] } {
+    const calls: string[][] = [];
+    const sink: InsertSink = async (items) => {
+      calls.push(items.map((i) => i.text));
+      if (items.some((i) => bad.includes(i.text))) throw new Error('bad item');
+      return items.map(stored);
+    };
+    return { sink, calls };
+  }
+
+  /** Two group codes that fall into different lanes. */
+  function groupsInTwoLanes(): [string, string] {
+    const first = 'g0';
+    for (let i = 1; ; i++) if (laneOf(`g${i}`) !== laneOf(first)) return [first, `g${i}`];
+  }
+
+  it('stores the sends of one event-loop turn in one call, each answered with its own result', async () => {
+    const { sink, calls } = recordingSink();
+    const batcher = new InsertBatcher(sink);
+    const results = await Promise.all(['a', 'b', 'c'].map((t) => batcher.insert(message('g', t))));
+    expect(calls).toEqual([['a', 'b', 'c']]);
+    expect(results.map((r) => r?.row.text)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('gathers sends that arrive while its lane is busy into the next call, in arrival order', async () => {
+    const calls: string[][] = [];
+    let release!: () => void;
+    const firstCallDone = new Promise<void>((resolve) => (release = resolve));
+    const batcher = new InsertBatcher(async (items) => {
+      calls.push(items.map((i) => i.text));
+      if (calls.length === 1) await firstCallDone;
+      return items.map(stored);
+    });
+    const first = batcher.insert(message('g', 'a'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = ['b', 'c', 'd'].map((t) => batcher.insert(message('g', t)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([['a']]);
+    release();
+    await Promise.all([first, ...later]);
+    expect(calls).toEqual([['a'], ['b', 'c', 'd']]);
+  });
+
+  it('puts at most 100 items into one call', async () => {
+    const { sink, calls } = recordingSink();
+    const batcher = new InsertBatcher(sink);
+    await Promise.all(Array.from({ length: 250 }, (_, i) => batcher.insert(message('g', String(i)))));
+    expect(calls.map((c) => c.length)).toEqual([100, 100, 50]);
+    expect(calls.flat()).toEqual(Array.from({ length: 250 }, (_, i) => String(i)));
+  });
+
+  it('runs groups of different lanes side by side', async () => {
+    expect(INSERT_LANES).toBeGreaterThan(1);
+    const [g1, g2] = groupsInTwoLanes();
+    let inFlight = 0;
+    let most = 0;
+    const batcher = new InsertBatcher(async (items) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      return items.map(stored);
+    });
+    await Promise.all([batcher.insert(message(g1, 'a')), batcher.insert(message(g2, 'b'))]);
+    expect(most).toBe(2);
+  });
+
+  it('splits a failed call into one call per item, in order, so only the bad item fails', async () => {
+    const { sink, calls } = recordingSink(['b']);
+    const batcher = new InsertBatcher(sink);
+    const outcomes = await Promise.allSettled(['a', 'b', 'c'].map((t) => batcher.insert(message('g', t))));
+    expect(calls).toEqual([['a', 'b', 'c'], ['a'], ['b'], ['c']]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error('bad item'));
+  });
+
+  it('tries an item once more when its client key lost a race (unique violation), and only then', async () => {
+    const calls: string[][] = [];
+    const raced = Object.assign(new Error('duplicate key'), { code: '23505' });
+    const batcher = new InsertBatcher(async (items) => {
+      calls.push(items.map((i) => i.text));
+      if (calls.length <= 2) throw raced;
+      return items.map((i) => ({ ...stored(i), created: false }));
+    });
+    const result = await batcher.insert(message('g', 'a', 'key'));
+    expect(calls).toEqual([['a'], ['a'], ['a']]);
+    expect(result?.created).toBe(false);
+
+    // Without a client key there is nothing to find on a second run: the error is the answer.
+    const plain = new InsertBatcher(async () => {
+      throw raced;
+    });
+    await expect(plain.insert(message('g', 'b'))).rejects.toBe(raced);
+  });
+
+  it('answers a client key repeated in one batch from its first item, as a retry, without storing it twice', async () => {
+    const { sink, calls } = recordingSink();
+    const batcher = new InsertBatcher(sink);
+    const [first, again, other] = await Promise.all([
+      batcher.insert(message('g', 'a', 'k1')),
+      batcher.insert(message('g', 'again', 'k1')),
+      batcher.insert(message('g', 'c', 'k2')),
+    ]);
+    expect(calls).toEqual([['a', 'c']]);
+    expect(first).toMatchObject({ created: true, participantCodes: ['p'] });
+    expect(again).toMatchObject({ created: false, participantCodes: [], row: { text: 'a' } });
+    expect(other?.row.text).toBe('c');
+  });
+
+  it('answers null for an item the sink did not store (not the author\'s group)', async () => {
+    const batcher = new InsertBatcher(async (items) => items.map((i) => (i.text === 'stranger' ? null : stored(i))));
+    const [ok, refused] = await Promise.all([batcher.insert(message('g', 'a')), batcher.insert(message('g', 'stranger'))]);
+    expect(ok?.row.text).toBe('a');
+    expect(refused).toBeNull();
+  });
+});

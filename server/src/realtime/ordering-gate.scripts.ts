@@ -1,0 +1,99 @@
+/** Seqs the sweeper let a group skip are remembered this long, so one arriving late is still delivered once. */
+const SKIPPED_TTL_S = 3600;
+/** At most this many seqs of one gap are remembered (a group whose record was lost may have thousands). */
+const SKIPPED_MAX = 1000;
+
+/** Now in ms by the Redis clock: a publish that waited in a client's queue through an outage starts its hold when it runs. */
+const NOW_MS = `
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end`;
+
+/**
+ * Releasing one message (in seq order): its entry goes to the stream, then the release step runs with the
+ * message's effect (see ReleaseStep), in the same script.
+ */
+const RELEASE = `
+local function release(seq, entry, effect)
+  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', entry)
+  if effect and effect ~= '' then step(seq, effect) end
+end`;
+
+/**
+ * One call per message. Gate per group: a message is released to the shared fan-out stream only after every
+ * lower seq of its group, so the stream holds each group's messages (and what their release step writes) in
+ * seq order. A message whose predecessor hasn't arrived is held. A seq at or below the last released one was
+ * released before (a retry whose first attempt did reach Redis) and is dropped, unless the sweeper skipped it:
+ * then it is late but released once rather than lost. Answers what the release steps appended to `answers`.
+ * `stepLua` defines `step(seq, effect)`.
+ */
+export const gateScript = (stepLua: string): string => `
+local lastKey, pendingKey, heldKey, stream, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local seqText, entry, effect, maxLen, group, stepConfig = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+local seq = tonumber(seqText)
+local answers = {}
+${NOW_MS}
+${stepLua}
+${RELEASE}
+local last = tonumber(redis.call('GET', lastKey)) or 0
+if seq <= last then
+  if redis.call('SREM', skippedKey, seqText) == 1 then release(seq, entry, effect) end
+  return answers
+end
+if seq > last + 1 then
+  redis.call('HSET', pendingKey, seqText, entry, seqText .. ':u', effect)
+  redis.call('EXPIRE', pendingKey, 3600)
+  redis.call('ZADD', heldKey, 'NX', nowMs(), group)
+  return answers
+end
+release(seq, entry, effect)
+last = seq
+while true do
+  local nextSeq = tostring(last + 1)
+  local following = redis.call('HGET', pendingKey, nextSeq)
+  if not following then break end
+  release(last + 1, following, redis.call('HGET', pendingKey, nextSeq .. ':u'))
+  redis.call('HDEL', pendingKey, nextSeq, nextSeq .. ':u')
+  last = last + 1
+end
+redis.call('SET', lastKey, last, 'EX', 604800)
+if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
+return answers`;
+
+/** The groups whose oldest held message has waited ARGV[1] ms or more, by the Redis clock. */
+export const STALLED = `
+${NOW_MS}
+return redis.call('ZRANGEBYSCORE', KEYS[1], 0, nowMs() - tonumber(ARGV[1]))`;
+
+/**
+ * Lets a stalled group's held messages through in seq order, skipping the gaps (remembered, see gateScript),
+ * if it is still stalled when this runs. Answers { released, answers }.
+ */
+export const flushScript = (stepLua: string): string => `
+local lastKey, pendingKey, heldKey, stream, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local maxLen, group, stepConfig, holdMs = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local answers = {}
+${NOW_MS}
+${stepLua}
+${RELEASE}
+local since = tonumber(redis.call('ZSCORE', heldKey, group))
+if not since or since > nowMs() - holdMs then return { 0, answers } end
+local seqs = {}
+for _, field in ipairs(redis.call('HKEYS', pendingKey)) do
+  if not string.find(field, ':') then seqs[#seqs + 1] = tonumber(field) end
+end
+table.sort(seqs)
+local last = tonumber(redis.call('GET', lastKey)) or 0
+for _, s in ipairs(seqs) do
+  if last > 0 then
+    for gap = math.max(last + 1, s - ${SKIPPED_MAX}), s - 1 do redis.call('SADD', skippedKey, tostring(gap)) end
+    redis.call('EXPIRE', skippedKey, ${SKIPPED_TTL_S})
+  end
+  release(s, redis.call('HGET', pendingKey, tostring(s)), redis.call('HGET', pendingKey, s .. ':u'))
+  if s > last then last = s end
+end
+redis.call('DEL', pendingKey)
+redis.call('SET', lastKey, last, 'EX', 604800)
+redis.call('ZREM', heldKey, group)
+return { #seqs, answers }`;

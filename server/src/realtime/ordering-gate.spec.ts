@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { readTestRun } from '../../../test/utils/test-env';
+import type { AppConfig } from '#shared/config/config.schema';
+import { COUNT_RELEASED, TOTAL_FIELD } from '../modules/chat/unread-counts.scripts';
+import { RedisService } from '#shared/redis/redis.service';
+import { fanoutStreamKey } from './fanout-stream';
+import { OrderingGate, ReleaseStep } from './ordering-gate';
+
+/** The per-group ordering gate against the test run's Redis, under a prefix of its own. */
+describe('OrderingGate', () => {
+  let redis: RedisService;
+
+  beforeAll(async () => {
+    const run = readTestRun();
+    const prefix = `${run.REDIS_PREFIX}gate-spec:${randomBytes(4).toString('hex')}:`;
+    redis = new RedisService({ REDIS_URL: run.REDIS_URL, REDIS_PREFIX: prefix } as AppConfig);
+    await redis.connect();
+  });
+
+  afterAll(async () => {
+    for await (const keys of redis.client.scanIterator({ MATCH: `${redis.prefix}*`, COUNT: 100 })) {
+      if (keys.length) await redis.client.del(keys);
+    }
+    await redis.onApplicationShutdown();
+  });
+
+  let group = '';
+  beforeEach(() => {
+    group = `g${randomBytes(4).toString('hex')}`;
+  });
+
+  /** The stream's entries, decoded, that belong to this test's group (entries are JSON arrays of deliveries). */
+  async function released(): Promise<string[]> {
+    const entries = await redis.client.xRange(fanoutStreamKey(redis), '-', '+');
+    return entries.map((e) => e.message.e).filter((e) => e.includes(group));
+  }
+  const entry = (seq: number) => JSON.stringify([{ rooms: [group], event: 'message:new', payload: { seq } }]);
+  const seqs = async () => (await released()).map((e) => JSON.parse(e)[0].payload.seq as number);
+
+  /** A release step that writes what it saw to the stream and answers the effect. */
+  const recordingStep: ReleaseStep = {
+    lua: `local function step(seq, effect)
+      redis.call('XADD', stream, '*', 'e', cjson.encode({ { rooms = { group }, event = 'step', payload = { seq = seq, effect = effect, config = stepConfig } } }))
+      answers[#answers + 1] = effect
+    end`,
+    config: 'the-config',
+  };
+
+  it('releases a group in seq order and drops a seq it released before (a retry)', async () => {
+    const gate = new OrderingGate(redis);
+    await gate.pass(group, 1, entry(1), '');
+    await gate.pass(group, 2, entry(2), '');
+    await gate.pass(group, 1, entry(1), '');
+    await gate.pass(group, 3, entry(3), '');
+    expect(await seqs()).toEqual([1, 2, 3]);
+  });
+
+  it('holds a message until its predecessor arrives, then releases both in seq order', async () => {
+    const gate = new OrderingGate(redis);
+    await gate.pass(group, 1, entry(1), '');
+    await gate.pass(group, 3, entry(3), '');
+    await gate.pass(group, 4, entry(4), '');
+    expect(await seqs()).toEqual([1]);
+    await gate.pass(group, 2, entry(2), '');
+    expect(await seqs()).toEqual([1, 2, 3, 4]);
+    // Nothing is left held, so the group is not stalled.
+    expect(await gate.stalled(0)).not.toContain(group);
+  });
+
+  it('lets a stalled group through past its missing seq only once it has waited long enough, and the missing one later once', async () => {
+    const gate = new OrderingGate(redis);
+    await gate.pass(group, 1, entry(1), '');
+    await gate.pass(group, 3, entry(3), '');
+    expect(await gate.stalled(60_000)).not.toContain(group);
+    expect(await gate.letThrough(group, 60_000)).toEqual({ released: 0, answers: [] });
+    expect(await seqs()).toEqual([1]);
+
+    expect(await gate.stalled(0)).toContain(group);
+    expect((await gate.letThrough(group, 0)).released).toBe(1);
+    expect(await seqs()).toEqual([1, 3]);
+
+    // The skipped seq arrives late: released once, and a retry of it is dropped.
+    await gate.pass(group, 2, entry(2), '');
+    await gate.pass(group, 2, entry(2), '');
+    await gate.pass(group, 4, entry(4), '');
+    expect(await seqs()).toEqual([1, 3, 2, 4]);
+  });
+
+  it('runs the release step right after each release, once, with the message effect and its config, and answers what it appended', async () => {
+    const gate = new OrderingGate(redis, recordingStep);
+    expect(await gate.pass(group, 2, entry(2), 'e2')).toEqual([]);
+    expect(await gate.pass(group, 1, entry(1), 'e1')).toEqual(['e1', 'e2']);
+    expect(await gate.pass(group, 1, entry(1), 'e1')).toEqual([]);
+    const events = (await released()).map((e) => JSON.parse(e)[0]);
+    expect(events.map((e) => (e.event === 'step' ? `step ${e.payload.seq} ${e.payload.effect} ${e.payload.config}` : `message ${e.payload.seq}`))).toEqual([
+      'message 1',
+      'step 1 e1 the-config',
+      'message 2',
+      'step 2 e2 the-config',
+    ]);
+  });
+
+  it('runs the release step for messages a stalled group lets through', async () => {
+    const gate = new OrderingGate(redis, recordingStep);
+    await gate.pass(group, 1, entry(1), 'e1');
+    await gate.pass(group, 3, entry(3), 'e3');
+    expect(await gate.letThrough(group, 0)).toEqual({ released: 1, answers: ['e3'] });
+  });
+
+  describe('with the unread counts release step', () => {
+    const step: ReleaseStep = { lua: COUNT_RELEASED, config: JSON.stringify({ ttl: 60_000, room: 'user:' }) };
+    const key = (code: string) => redis.key('unread', code);
+    const effect = (recipients: string[], author: string | null) =>
+      JSON.stringify({ r: recipients.map((c) => [key(c), c]), ...(author ? { a: [key(author), author] } : {}) });
+
+    it('counts a message once for each cached recipient, even when its publication is retried, zeroes the author, and answers the uncached', async () => {
+      const gate = new OrderingGate(redis, step);
+      const [bob, carol, ann] = ['bob', 'carol', 'ann'].map((n) => `${n}-${group}`);
+      await redis.client.hSet(key(bob), { [TOTAL_FIELD]: 0 });
+      await redis.client.hSet(key(ann), { [TOTAL_FIELD]: 2, [group]: 2 });
+
+      expect(await gate.pass(group, 1, entry(1), effect([bob, carol], ann))).toEqual([carol]);
+      expect(await gate.pass(group, 1, entry(1), effect([bob, carol], ann))).toEqual([]);
+      expect(await gate.pass(group, 2, entry(2), effect([bob], null))).toEqual([]);
+
+      expect(await redis.client.hGetAll(key(bob))).toMatchObject({ [TOTAL_FIELD]: '2', [group]: '2', [`${group}@`]: '2' });
+      expect(await redis.client.hGetAll(key(ann))).toEqual({ [TOTAL_FIELD]: '0', [`${group}@`]: '1' });
+      // The counts follow their message on the stream, in order.
+      const pushes = (await released()).map((e) => JSON.parse(e)).flat().filter((d) => d.event === 'unread:count');
+      expect(pushes.map((d) => [d.rooms[0], d.payload.groups[group]])).toEqual([
+        [`user:${bob}`, 1],
+        [`user:${ann}`, 0],
+        [`user:${bob}`, 2],
+      ]);
+    });
+
+    it('does not count a message a fill from Postgres already counted (watermark at or past its seq)', async () => {
+      const gate = new OrderingGate(redis, step);
+      const bob = `bob-${group}`;
+      await redis.client.hSet(key(bob), { [TOTAL_FIELD]: 1, [group]: 1, [`${group}@`]: 1 });
+      await gate.pass(group, 1, entry(1), effect([bob], null));
+      await gate.pass(group, 2, entry(2), effect([bob], null));
+      expect(await redis.client.hGetAll(key(bob))).toMatchObject({ [TOTAL_FIELD]: '2', [group]: '2' });
+    });
+  });
+});
