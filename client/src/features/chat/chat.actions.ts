@@ -45,12 +45,22 @@ export async function loadUnread(): Promise<void> {
 }
 
 /** The newest page; the server marks the group read when it hands it out. */
-export async function openThread(code: string): Promise<void> {
+async function loadNewestPage(code: string): Promise<void> {
   const page = await chatApi.messages(code);
   receiveMessages(page.messages);
   const thread = threadOf(code);
   if (!thread.loaded) thread.mayLoadOlder = page.mayLoadOlder;
   thread.loaded = true;
+}
+
+export async function openThread(code: string): Promise<void> {
+  await loadNewestPage(code);
+  await markRead(code);
+}
+
+/** Opens a chat: its group (unless held) and its newest page side by side, then the read marker. */
+export async function openConversation(code: string): Promise<void> {
+  await Promise.all([ensureGroup(code), loadNewestPage(code)]);
   await markRead(code);
 }
 

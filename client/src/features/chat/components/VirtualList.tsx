@@ -8,6 +8,17 @@ const FALLBACK_VIEWPORT_PX = 800;
 /** Passes of measure → re-render allowed before the next scroll or resize (a guard against rows that never settle). */
 const MAX_MEASURE_PASSES = 8;
 
+/** What the owner may ask of the list. */
+export interface VirtualListControl {
+  /** Goes to the newest row and stays there as rows arrive. */
+  scrollToEnd(): void;
+  /** Puts this row near the top of the view (the 'new messages' divider when a chat opens). */
+  scrollToKey(key: string): void;
+}
+
+/** Room left above a row scrolled to, so the row above it peeks in. */
+const SCROLL_TO_KEY_MARGIN_PX = 48;
+
 export interface VirtualListProps<T> {
   items: readonly T[];
   itemKey: (item: T) => string;
@@ -25,6 +36,10 @@ export interface VirtualListProps<T> {
    * sets it to true to jump to the end (after sending).
    */
   stickRef: MutableRefObject<boolean>;
+  /** Told when the reader reaches or leaves the bottom. Default: nobody. */
+  onAtBottomChange?: (atBottom: boolean) => void;
+  /** Filled with the list's controls while it is mounted. Default: none. */
+  controlRef?: MutableRefObject<VirtualListControl | null>;
   /** Attributes of the element that holds the rows (role, label, test id). */
   listProps?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | number | boolean | undefined>;
   /** Attributes of the scrolling element. */
@@ -62,6 +77,8 @@ export function VirtualList<T>({
   header,
   footer,
   stickRef,
+  onAtBottomChange,
+  controlRef,
   listProps,
   scrollProps,
 }: VirtualListProps<T>) {
@@ -92,14 +109,39 @@ export function VirtualList<T>({
   else if (anchor.current) contentTop = Math.max(0, scrollTopFor(anchor.current, offsets, indexOf) ?? contentTop);
   const win = rowWindow(offsets, contentTop, viewportHeight, overscanPx);
 
+  const atBottomChanged = useRef(onAtBottomChange);
+  atBottomChanged.current = onAtBottomChange;
   const handleScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
     passes.current = 0;
-    stickRef.current = el.scrollHeight - el.clientHeight - el.scrollTop < STICK_PX;
+    const atBottom = el.scrollHeight - el.clientHeight - el.scrollTop < STICK_PX;
+    if (atBottom !== stickRef.current) atBottomChanged.current?.(atBottom);
+    stickRef.current = atBottom;
     anchor.current = anchorAt(live.current.offsets, live.current.keys, el.scrollTop - rowsTop.current);
     setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
   }, [stickRef]);
+
+  useEffect(() => {
+    if (!controlRef) return;
+    controlRef.current = {
+      scrollToEnd() {
+        passes.current = 0;
+        stickRef.current = true;
+        atBottomChanged.current?.(true);
+        setTick((n) => n + 1);
+      },
+      scrollToKey(key: string) {
+        passes.current = 0;
+        stickRef.current = false;
+        anchor.current = { key, delta: SCROLL_TO_KEY_MARGIN_PX };
+        setTick((n) => n + 1);
+      },
+    };
+    return () => {
+      controlRef.current = null;
+    };
+  }, [controlRef, stickRef]);
 
   // Rows that change size later (an image loads, the width changes) and a resized viewport: lay out again.
   useEffect(() => {
@@ -165,13 +207,17 @@ export function VirtualList<T>({
       onScroll={handleScroll}
       style={{ position: 'relative', overflowY: 'auto', overflowAnchor: 'none', ...scrollProps?.style }}
     >
-      {header}
-      <div {...listProps} ref={rowsRef} data-rendered={win.end - win.start} data-total={items.length}>
-        <div style={{ height: win.before }} aria-hidden="true" />
-        {rendered}
-        <div style={{ height: win.after }} aria-hidden="true" />
+      {/* A short list sits at the bottom of the view, where the newest message and the composer are. */}
+      <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+        <div style={{ flex: '1 0 0' }} aria-hidden="true" />
+        {header}
+        <div {...listProps} ref={rowsRef} data-rendered={win.end - win.start} data-total={items.length} style={{ flexShrink: 0, ...listProps?.style }}>
+          <div style={{ height: win.before }} aria-hidden="true" />
+          {rendered}
+          <div style={{ height: win.after }} aria-hidden="true" />
+        </div>
+        {footer}
       </div>
-      {footer}
     </div>
   );
 }

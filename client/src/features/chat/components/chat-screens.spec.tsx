@@ -11,7 +11,7 @@ import { ADA, BOB, chatGroup, CY } from '../../../../jest/chat-fixtures';
 import { renderRoutes } from '../../../../jest/render';
 import type { ListedMessage } from '../chat-logic';
 import { resetChat, upsertGroup } from '../chat.store';
-import { ChatHeaderExtras } from './ChatHeaderExtras';
+import { ConversationHeader } from '../conversation/ConversationHeader';
 import { ChatInfoBar } from './ChatInfoBar';
 import { ChatSidebar, directPartner, listedGroups } from './ChatSidebar';
 import { MessageItem } from './MessageItem';
@@ -246,12 +246,14 @@ describe('chat list', () => {
 });
 
 describe('moderation', () => {
-  it('shows the moderated badge in the chat header only while the chat is watched', () => {
-    const { unmount } = renderRoutes([{ path: '/m', element: <ChatHeaderExtras group={{ watched: true }} /> }], '/m');
+  it('shows the moderated badge beside the chat name, not among the icons, only while the chat is watched', () => {
+    const { unmount } = renderRoutes([{ path: '/m', element: <ConversationHeader group={group('G_m', [ADA, BOB, CY], { watched: true })} me={ADA.code} /> }], '/m');
     expect(screen.getByTestId('chat-moderated-badge')).toHaveTextContent('Moderated');
+    expect(screen.getByTestId('chat-header-title')).toContainElement(screen.getByTestId('chat-moderated-badge'));
+    expect(screen.getByTestId('chat-header-icons')).not.toContainElement(screen.getByTestId('chat-moderated-badge'));
     expect(screen.getByTestId('chat-sidebar-toggle')).toHaveAttribute('aria-label', 'Hide chat list');
     unmount();
-    renderRoutes([{ path: '/m', element: <ChatHeaderExtras group={{ watched: false }} /> }], '/m');
+    renderRoutes([{ path: '/m', element: <ConversationHeader group={group('G_m', [ADA, BOB, CY], { watched: false })} me={ADA.code} /> }], '/m');
     expect(screen.queryByTestId('chat-moderated-badge')).toBeNull();
   });
 
