@@ -15,7 +15,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme({ color: current.color, accent: current.accent }), [current.color, current.accent]);
   return (
     <MantineProvider theme={theme} forceColorScheme={effectiveTheme(preferences)}>
-      <Notifications position="top-right" autoClose={NOTIFICATION_TIMEOUT_MS} transitionDuration={NOTIFICATION_FADE_MS} limit={6} />
+      {/* Below the 56 px toolbar, so a notification never covers the user menu. */}
+      <Notifications
+        position="top-right"
+        style={{ top: 'calc(56px + var(--mantine-spacing-xs))' }}
+        autoClose={NOTIFICATION_TIMEOUT_MS}
+        transitionDuration={NOTIFICATION_FADE_MS}
+        limit={6}
+      />
       <InstanceBranding />
       {children}
     </MantineProvider>

@@ -5,7 +5,7 @@ import type { JobOffer } from '@/api/offer.api';
 import { applyOfferStatus, resetOffers } from '@/features/offers/offer.store';
 import { RoomsPage } from '@/features/moderation/RoomsPage';
 import { sessionStore } from '@/features/session/session.store';
-import { RECOVERED_SHOWN_MS, bannerState } from '@/realtime/ConnectionBanner';
+import { CONNECT_GRACE_MS, RECOVERED_SHOWN_MS, bannerState } from '@/realtime/ConnectionBanner';
 import { applyStatus, resetPresence, setPresenceSocket } from '@/realtime/presence.store';
 import { ADA, BOB, chatGroup, CY } from '../../../../jest/chat-fixtures';
 import { renderRoutes } from '../../../../jest/render';
@@ -290,5 +290,11 @@ describe('connection banner', () => {
     expect(bannerState('connected', true, 1_000, 1_000 + RECOVERED_SHOWN_MS - 1)).toBe('recovered');
     expect(bannerState('connected', true, 1_000, 1_000 + RECOVERED_SHOWN_MS)).toBe('hidden');
     expect(bannerState('connected', false, null, 0)).toBe('hidden');
+  });
+
+  it('shows the polling banner when the socket never connects at all, after the grace time', () => {
+    expect(bannerState('connecting', false, null, 60_000, 1_000)).toBe('polling');
+    expect(bannerState('connecting', false, null, 1_000 + CONNECT_GRACE_MS - 1, 1_000)).toBe('hidden');
+    expect(bannerState('connecting', false, null, 1_000 + CONNECT_GRACE_MS, 1_000)).toBe('polling');
   });
 });
