@@ -7,6 +7,7 @@ import { InstanceBranding } from '@/features/instance/InstanceBranding';
 import { instanceStore } from '@/features/instance/instance.store';
 import { effectiveTheme, preferencesStore } from '@/features/preferences/preferences.store';
 import { buildTheme } from './theme';
+import './notifications.css';
 
 /** Mantine with the instance's colours and the chosen theme, notifications and branding. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -15,14 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme({ color: current.color, accent: current.accent }), [current.color, current.accent]);
   return (
     <MantineProvider theme={theme} forceColorScheme={effectiveTheme(preferences)}>
-      {/* Below the 56 px toolbar, so a notification never covers the user menu. */}
-      <Notifications
-        position="top-right"
-        style={{ top: 'calc(56px + var(--mantine-spacing-xs))' }}
-        autoClose={NOTIFICATION_TIMEOUT_MS}
-        transitionDuration={NOTIFICATION_FADE_MS}
-        limit={6}
-      />
+      <Notifications position="top-right" autoClose={NOTIFICATION_TIMEOUT_MS} transitionDuration={NOTIFICATION_FADE_MS} limit={6} />
       <InstanceBranding />
       {children}
     </MantineProvider>

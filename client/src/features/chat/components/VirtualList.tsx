@@ -92,6 +92,7 @@ export function VirtualList<T>({
   const rowsTop = useRef(0);
   const firstKey = useRef<string | null>(null);
   const passes = useRef(0);
+  const keyScrollPending = useRef(false);
 
   const keys = useMemo(() => items.map(itemKey), [items, itemKey]);
   const indexOf = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
@@ -109,18 +110,25 @@ export function VirtualList<T>({
   else if (anchor.current) contentTop = Math.max(0, scrollTopFor(anchor.current, offsets, indexOf) ?? contentTop);
   const win = rowWindow(offsets, contentTop, viewportHeight, overscanPx);
 
+  // What the owner was last told, apart from stickRef (which scrollToKey clears before the scroll happens).
   const atBottomChanged = useRef(onAtBottomChange);
   atBottomChanged.current = onAtBottomChange;
+  const reportedAtBottom = useRef(true);
+  const reportAtBottom = useCallback((atBottom: boolean) => {
+    if (atBottom === reportedAtBottom.current) return;
+    reportedAtBottom.current = atBottom;
+    atBottomChanged.current?.(atBottom);
+  }, []);
   const handleScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
     passes.current = 0;
     const atBottom = el.scrollHeight - el.clientHeight - el.scrollTop < STICK_PX;
-    if (atBottom !== stickRef.current) atBottomChanged.current?.(atBottom);
+    reportAtBottom(atBottom);
     stickRef.current = atBottom;
     anchor.current = anchorAt(live.current.offsets, live.current.keys, el.scrollTop - rowsTop.current);
     setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
-  }, [stickRef]);
+  }, [stickRef, reportAtBottom]);
 
   useEffect(() => {
     if (!controlRef) return;
@@ -128,12 +136,13 @@ export function VirtualList<T>({
       scrollToEnd() {
         passes.current = 0;
         stickRef.current = true;
-        atBottomChanged.current?.(true);
+        reportAtBottom(true);
         setTick((n) => n + 1);
       },
       scrollToKey(key: string) {
         passes.current = 0;
         stickRef.current = false;
+        keyScrollPending.current = true;
         anchor.current = { key, delta: SCROLL_TO_KEY_MARGIN_PX };
         setTick((n) => n + 1);
       },
@@ -141,7 +150,7 @@ export function VirtualList<T>({
     return () => {
       controlRef.current = null;
     };
-  }, [controlRef, stickRef]);
+  }, [controlRef, stickRef, reportAtBottom]);
 
   // Rows that change size later (an image loads, the width changes) and a resized viewport: lay out again.
   useEffect(() => {
@@ -189,6 +198,11 @@ export function VirtualList<T>({
     } else if (anchor.current) {
       const want = scrollTopFor(anchor.current, offsets, indexOf);
       if (want !== null && Math.abs(el.scrollTop - (want + rowsTop.current)) > 1) el.scrollTop = want + rowsTop.current;
+    }
+    // A row scrolled to that sits in the last screenful leaves the reader at the bottom, with no scroll event to say so.
+    if (keyScrollPending.current) {
+      keyScrollPending.current = false;
+      if (el.scrollHeight - el.clientHeight - el.scrollTop < STICK_PX) stickRef.current = true;
     }
     firstKey.current = keys[0] ?? null;
     anchor.current = anchorAt(offsets, keys, el.scrollTop - rowsTop.current);
