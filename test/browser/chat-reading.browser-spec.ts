@@ -241,7 +241,14 @@ describe('opening a chat', () => {
       runs.push(Math.round((await page.evaluate('window.__newestPaintedAt')) as number));
     }
     const sorted = [...runs].sort((x, y) => x - y);
-    const figures = { runs, median: sorted[Math.floor(sorted.length / 2)], client: process.env.PARLEY_BROWSER_CLIENT_DIST ?? 'this tree' };
+    // The last run's requests (start → end, ms since navigation), to see what the first paint waits for.
+    const requests = (await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/') || e.name.endsWith('.js'))
+        .map((e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)} ${new URL(e.name).pathname}`),
+    )) as string[];
+    const figures = { runs, median: sorted[Math.floor(sorted.length / 2)], client: process.env.PARLEY_BROWSER_CLIENT_DIST ?? 'this tree', requests };
     writeFileSync(join(ARTIFACTS, 'chat-open-times.json'), `${JSON.stringify(figures, null, 2)}\n`);
     console.log(`chat open, newest of ${TOTAL} messages painted after (ms): ${JSON.stringify(figures)}`);
     // A loose bound for a shared machine; the figures are what to read.

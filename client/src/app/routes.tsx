@@ -4,6 +4,7 @@ import { tk } from '@/i18n/i18n';
 import { NotFoundPage } from '@/features/placeholders/NotFoundPage';
 import { Shell } from '@/features/shell/Shell';
 import { paths } from '@/routes/paths';
+import { prefetchConversation } from '@/features/chat/conversation/opening';
 import { Guarded } from './guards/Guarded';
 
 const page = <P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> =>
@@ -77,7 +78,8 @@ export const routes: RouteObject[] = [
       guarded(paths.jobPayments, <PaymentsPage />),
       guarded(paths.jobOffer, <OfferPage />),
       guarded(paths.messages, <ChatPage />),
-      guarded(paths.messageGroup, <ChatPage />),
+      // The chat's data loads while the chat screen's code downloads, not after it.
+      { ...guarded(paths.messageGroup, <ChatPage />), loader: ({ params }) => prefetchConversation(params.groupId) },
       guarded(paths.messageParticipants, <ChatPage view="participants" />),
       guarded(paths.messageSettings, <ChatPage view="settings" />),
       guarded(paths.messageNew, <ChatPage view="new" />),

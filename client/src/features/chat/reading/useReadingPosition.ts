@@ -24,12 +24,12 @@ export function useReadingPosition<T extends Listed>(
   items: readonly T[],
   keyOf: (item: T) => string,
   loaded: boolean,
-  mark: ReadMark,
+  mark: ReadMark | null,
   me: string | null,
   control: MutableRefObject<VirtualListControl | null>,
 ): ReadingPosition {
   const [dividerKey, setDividerKey] = useState<string | null | undefined>(undefined);
-  if (dividerKey === undefined && loaded) {
+  if (dividerKey === undefined && loaded && mark) {
     const at = firstUnreadIndex(items, mark, me);
     setDividerKey(at >= 0 ? keyOf(items[at]) : null);
   }
