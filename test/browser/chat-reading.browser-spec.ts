@@ -177,11 +177,14 @@ describe('presence', () => {
     await a.goto(`${h.baseUrl}/messages/${group}`);
     const presence = a.getByTestId('chat-header-presence');
     await a.locator('[data-testid="chat-header-presence"][data-presence="available"]').waitFor();
+    // His open app is a hint beside the state, not the state.
+    await a.getByTestId('chat-header-online').waitFor();
 
     // Bob closes his tab: past the server's 5 s offline grace he is still available (0 minutes away).
     await bob1.context.close();
     await a.waitForTimeout(7_000);
     expect(await presence.getAttribute('data-presence')).toBe('available');
+    expect(await a.getByTestId('chat-header-online').count()).toBe(0);
     expect(await a.getByTestId(`chat-list-item-${group}`).getByTestId('chat-list-presence').getAttribute('data-presence')).toBe('available');
 
     // Three minutes later (the clock jumps; timers run for one presence tick, less than the socket's ping timeout).

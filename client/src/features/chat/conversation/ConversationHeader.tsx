@@ -22,6 +22,12 @@ function PartnerPresence({ userCode }: { userCode: string }) {
       <Text size="xs" c="dimmed" truncate>
         {presenceLabel(presence, t)}
       </Text>
+      {/* A connected socket is a hint beside the rule, never the rule (spec section 4 counts minutes). */}
+      {presence.online ? (
+        <Text size="xs" c="dimmed" data-testid="chat-header-online">
+          · {t('PRESENCE.ONLINE')}
+        </Text>
+      ) : null}
     </Group>
   );
 }
