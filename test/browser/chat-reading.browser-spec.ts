@@ -6,6 +6,9 @@ import { DEFAULT_PASSWORD, type TestUser, createGroup, createUser } from '../fac
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 import { ARTIFACTS } from './paths';
 
+// Page-side code (evaluate callbacks) runs in the browser; the server's tsconfig has no DOM types.
+declare const document: any, window: any, requestAnimationFrame: any;
+
 jest.setTimeout(180_000);
 
 let h: BrowserHarness;
@@ -249,7 +252,7 @@ describe('opening a chat', () => {
       performance
         .getEntriesByType('resource')
         .filter((e) => e.name.includes('/api/') || e.name.endsWith('.js'))
-        .map((e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)} ${new URL(e.name).pathname}`),
+        .map((e) => `${Math.round(e.startTime)}→${Math.round((e as unknown as { responseEnd: number }).responseEnd)} ${new URL(e.name).pathname}`),
     )) as string[];
     const figures = { runs, median: sorted[Math.floor(sorted.length / 2)], client: process.env.PARLEY_BROWSER_CLIENT_DIST ?? 'this tree', requests };
     writeFileSync(join(ARTIFACTS, 'chat-open-times.json'), `${JSON.stringify(figures, null, 2)}\n`);
