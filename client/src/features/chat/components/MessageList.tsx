@@ -27,7 +27,10 @@ export interface MessageListProps {
   controlRef?: MutableRefObject<VirtualListControl | null>;
   /** Default: nobody is told. */
   onAtBottomChange?: (atBottom: boolean) => void;
-  /** Lays the messages out for a reader who is not in the chat (a moderator): none is theirs. Default false. */
+  /**
+   * Lays the messages out for a reader who is not in the chat (a moderator): none is theirs, and new ones
+   * are read out by screen readers (the chat has its own live region instead). Default false.
+   */
   asObserver?: boolean;
 }
 
@@ -74,7 +77,11 @@ export function MessageList({ groupCode, messages, me, role, mayLoadOlder, empty
       controlRef={controlRef}
       onAtBottomChange={onAtBottomChange}
       scrollProps={{ style: { flex: 1, minHeight: 0, paddingInline: 'var(--mantine-spacing-md)' }, tabIndex: 0, 'aria-label': t('CHAT.MESSAGES'), 'data-testid': 'chat-scroll' }}
-      listProps={{ role: 'feed', 'aria-label': t('CHAT.MESSAGES'), 'data-testid': 'chat-messages' }}
+      listProps={
+        asObserver
+          ? { role: 'log', 'aria-live': 'polite', 'aria-label': t('CHAT.MESSAGES'), 'data-testid': 'chat-messages' }
+          : { role: 'feed', 'aria-label': t('CHAT.MESSAGES'), 'data-testid': 'chat-messages' }
+      }
       header={
         mayLoadOlder ? (
           <Center pt="xs">
