@@ -230,7 +230,8 @@ describe('chat screens in the browser', () => {
   it('shows presence live: a direct chat\'s dot and the participants page turn green when the other person comes online', async () => {
     const ada = await createUser(h.app, { name: 'Ada', surname: 'Arriving' });
     const bob = await createUser(h.app, { name: 'Bob', surname: 'Waiting' });
-    const group = await createGroup(h.app, [ada, bob]);
+    // Bob starts the chat: Ada has never been active, so she is unavailable (presence follows the minutes since activity).
+    const group = await createGroup(h.app, [bob, ada]);
     const b = (await h.open()).page;
     // Bob's socket frames, shown only if the presence never arrives.
     const frames: string[] = [];

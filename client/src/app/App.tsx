@@ -5,6 +5,7 @@ import { FullPageLoader } from '@/components/loaders/loaders';
 import { sessionStore } from '@/features/session/session.store';
 import { ChatOutbox } from '@/features/chat/ChatOutbox';
 import { ChatRealtime } from '@/features/chat/ChatRealtime';
+import { UnreadTitle } from '@/features/chat/UnreadTitle';
 import { RealtimeConnection } from '@/realtime/RealtimeConnection';
 import { ScreenRealtime } from '@/realtime/ScreenRealtime';
 import { WorkerBridge } from '@/worker/WorkerBridge';
@@ -19,6 +20,7 @@ function SessionGate() {
     <>
       <RealtimeConnection />
       <ChatRealtime />
+      <UnreadTitle />
       <ScreenRealtime />
       <ChatOutbox />
       <WorkerBridge />

@@ -9,6 +9,7 @@ import { InstanceBranding } from '@/features/instance/InstanceBranding';
 import { instanceStore } from '@/features/instance/instance.store';
 import { effectiveTheme, preferencesStore } from '@/features/preferences/preferences.store';
 import { buildTheme } from './theme';
+import './notifications.css';
 
 /** Mantine with the instance's colours and the chosen theme, notifications, branding and the kit's file access. */
 export function AppProviders({ children }: { children: ReactNode }) {

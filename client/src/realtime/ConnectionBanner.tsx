@@ -8,11 +8,18 @@ import { type RealtimeStatus, realtimeStore } from './connection';
 /** How long 'live again' stays after the socket came back. */
 export const RECOVERED_SHOWN_MS = 4_000;
 
+/** A first connection still not made after this long counts as down (a proxy that swallows websockets never errs). */
+export const CONNECT_GRACE_MS = 5_000;
+
 export type BannerState = 'hidden' | 'polling' | 'recovered';
 
-/** The banner for a status: polling while the socket is down; 'recovered' for a while after it came back. */
-export function bannerState(status: RealtimeStatus, wasDown: boolean, recoveredAt: number | null, now: number): BannerState {
+/**
+ * The banner for a status: polling while the socket is down or has not connected within the grace time;
+ * 'recovered' for a while after it came back.
+ */
+export function bannerState(status: RealtimeStatus, wasDown: boolean, recoveredAt: number | null, now: number, connectingSince: number | null = null): BannerState {
   if (status === 'disconnected') return 'polling';
+  if (status === 'connecting' && connectingSince !== null && now - connectingSince >= CONNECT_GRACE_MS) return 'polling';
   if (status === 'connected' && wasDown && recoveredAt !== null && now - recoveredAt < RECOVERED_SHOWN_MS) return 'recovered';
   return 'hidden';
 }
@@ -26,7 +33,18 @@ export function ConnectionBanner() {
   const { status } = useSnapshot(realtimeStore);
   const wasDown = useRef(status === 'disconnected');
   const [recoveredAt, setRecoveredAt] = useState<number | null>(null);
+  const [connectingSince, setConnectingSince] = useState<number | null>(null);
   const [, setTick] = useState(0);
+
+  useEffect(() => {
+    if (status !== 'connecting') return setConnectingSince(null);
+    setConnectingSince(Date.now());
+    const timer = setTimeout(() => {
+      wasDown.current = true;
+      setTick((n) => n + 1);
+    }, CONNECT_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
 
   useEffect(() => {
     if (status === 'disconnected') wasDown.current = true;
@@ -40,7 +58,7 @@ export function ConnectionBanner() {
     }
   }, [status]);
 
-  const state = bannerState(status, wasDown.current, recoveredAt, Date.now());
+  const state = bannerState(status, wasDown.current, recoveredAt, Date.now(), connectingSince);
   return (
     <div role="status" aria-live="polite" data-testid="realtime-banner" data-state={state}>
       {state === 'hidden' ? null : (

@@ -50,8 +50,10 @@ describe('presence store', () => {
     expect(presenceAt(held, heard + 30_000)).toMatchObject({ state: 'available', color: 'green' });
     expect(presenceAt(held, heard + 5 * 60_000)).toMatchObject({ state: 'away', minutes: 5, color: 'yellow' });
     expect(presenceAt(held, heard + 61 * 60_000)).toMatchObject({ state: 'unavailable', color: 'red' });
+    // A closed tab does not make anyone unavailable: the minutes do.
     applyStatus({ userCode: 'U2', online: false, lastActiveAt: null, away: 0 }, heard);
-    expect(presenceAt(presenceStore.statuses.U2, heard)).toMatchObject({ state: 'unavailable' });
+    expect(presenceAt(presenceStore.statuses.U2, heard)).toMatchObject({ state: 'available', online: false });
+    expect(presenceAt(presenceStore.statuses.U2, heard + 2 * 60_000)).toMatchObject({ state: 'away', minutes: 2 });
     expect(presenceAt(undefined)).toBeNull();
   });
 
@@ -123,7 +125,7 @@ describe('presence store', () => {
     setPresenceSocket(() => socket);
     const release = watchPresence(['U4']);
     await new Promise((r) => setTimeout(r, 0));
-    applyStatus({ userCode: 'U4', online: false, lastActiveAt: '2026-01-01T12:00:00.000Z', away: 3 });
+    applyStatus({ userCode: 'U4', online: false, lastActiveAt: '2026-01-01T12:00:00.000Z', away: 75 });
     expect(presenceAt(presenceStore.statuses.U4)?.state).toBe('unavailable');
     release();
   });

@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio';
 import type { Presence } from '@/components/presence/presence';
 import { type HeldStatus, presenceAt, presenceStore, watchPresence } from './presence.store';
 
-const MINUTE_MS = 60_000;
+/** How often the shown minutes are looked at again; a minute moves on at most this late. */
+export const PRESENCE_TICK_MS = 15_000;
 
 /**
  * The presence of these users, kept live by `presence` pushes (or REST while the socket is down); the
@@ -20,8 +21,16 @@ export function usePresence(codes: readonly string[]): Record<string, Presence |
   }, [key]);
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
-    return () => clearInterval(timer);
+    const refresh = () => setNow(Date.now());
+    const timer = setInterval(refresh, PRESENCE_TICK_MS);
+    // A background tab's timers are throttled: coming back shows the minutes as they are now.
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
   }, []);
 
   const out: Record<string, Presence | null> = {};

@@ -4,6 +4,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { paths } from '@/routes/paths';
 import { current, renderRoutes } from '../../../jest/render';
 import { tokenExpiringIn } from '../../../jest/fake-token';
+import { notify } from '@/components/notifications/notify';
 import { guardCache } from './guard-cache';
 import { DENIED_REDIRECT_MS, Guarded } from './Guarded';
 
@@ -27,7 +28,13 @@ function signIn(role: number | null) {
   sessionStore.status = 'checked';
 }
 
+let notifySpy: jest.SpyInstance;
+beforeEach(() => {
+  notifySpy = jest.spyOn(notify, 'error').mockImplementation(() => undefined as never);
+});
+
 afterEach(() => {
+  notifySpy.mockRestore();
   signIn(null);
   jest.useRealTimers();
 });
@@ -61,6 +68,8 @@ describe('Guarded', () => {
     });
     expect(current.location?.pathname).toBe('/');
     expect(screen.getByText('dashboard page')).toBeInTheDocument();
+    // Told why, not bounced silently.
+    expect(notifySpy).toHaveBeenCalledWith("You don't have the role this page needs, so you were taken to the dashboard.");
   });
 
   it('does not send to / when another navigation started within the 200 ms', async () => {
@@ -82,6 +91,7 @@ describe('Guarded', () => {
       jest.advanceTimersByTime(DENIED_REDIRECT_MS);
     });
     expect(current.location?.pathname).toBe('/');
+    expect(notifySpy).not.toHaveBeenCalled();
     signIn(null);
     jest.useRealTimers();
     renderRoutes(routes(), '/capsule');

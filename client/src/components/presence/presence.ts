@@ -9,19 +9,24 @@ export interface Presence {
   minutes: number | null;
   /** Mantine colour: green, warning (yellow), error (red). */
   color: 'green' | 'yellow' | 'red';
+  /** Has a connected socket right now, when known: an extra hint, never a change of state. */
+  online: boolean | null;
 }
 
 const COLORS: Record<PresenceState, Presence['color']> = { available: 'green', away: 'yellow', unavailable: 'red' };
 
-/** Presence from minutes since the last activity; offline or unknown users are unavailable. */
-export function presenceOf(minutes: number | null | undefined, online = true): Presence {
+/**
+ * Presence from minutes since the last activity alone (spec section 4); unknown minutes are unavailable.
+ * Someone who just closed their tab was active moments ago, so they stay available, then turn away.
+ */
+export function presenceOf(minutes: number | null | undefined, online: boolean | null = null): Presence {
   let state: PresenceState = 'unavailable';
   const value = typeof minutes === 'number' && Number.isFinite(minutes) && minutes >= 0 ? Math.floor(minutes) : null;
-  if (online && value !== null) {
+  if (value !== null) {
     if (value <= AVAILABLE_MAX_MINUTES) state = 'available';
     else if (value <= AWAY_MAX_MINUTES) state = 'away';
   }
-  return { state, minutes: value, color: COLORS[state] };
+  return { state, minutes: value, color: COLORS[state], online };
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

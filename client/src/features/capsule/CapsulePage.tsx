@@ -84,7 +84,7 @@ export function CapsulePage() {
           <LineLoader />
         </Stack>
       </Showcase>
-      <Showcase name="UserAvatar" usage="<UserAvatar name surname url presence={presenceOf(minutes, online)}/>: green ≤ 1 min, yellow ≤ 60 min ('inactive N minutes'), red beyond or offline.">
+      <Showcase name="UserAvatar" usage="<UserAvatar name surname url presence={presenceOf(minutes, online)}/>: green ≤ 1 min, yellow ≤ 60 min ('inactive N minutes'), red beyond; a closed tab alone changes nothing.">
         <Group>
           <UserAvatar name="Ada" surname="Lovelace" presence={presenceOf(0)} />
           <UserAvatar name="Alan" surname="Turing" presence={presenceOf(1)} />

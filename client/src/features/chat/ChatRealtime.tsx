@@ -33,9 +33,12 @@ export function ChatRealtime() {
     }
     void loadUnread().catch(() => undefined);
     const socket = realtimeConnection().connect();
+    // The count was just asked for above: only a reconnect may have missed changes to it.
+    let reconnect = socket.connected;
     const handleConnect = () => {
       void syncThreads(socket).catch(() => undefined);
-      void loadUnread().catch(() => undefined);
+      if (reconnect) void loadUnread().catch(() => undefined);
+      reconnect = true;
     };
     const handleMessage = (message: Parameters<typeof receiveMessage>[0]) => {
       const isNew = receiveMessage(message);

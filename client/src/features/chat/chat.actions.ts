@@ -43,18 +43,47 @@ export async function ensureGroup(code: string): Promise<void> {
   if (!chatStore.groups[code]) upsertGroup(await chatApi.group(code));
 }
 
-export async function loadUnread(): Promise<void> {
-  applyUnread(await chatApi.unreadCount(), true);
+let unreadRequest: Promise<void> | null = null;
+let unreadHeard = false;
+
+/** The unread counts; callers at the same moment (app start, a chat being opened) share one request. */
+export function loadUnread(): Promise<void> {
+  unreadRequest ??= chatApi
+    .unreadCount()
+    .then((count) => {
+      applyUnread(count, true);
+      unreadHeard = true;
+    })
+    .finally(() => {
+      unreadRequest = null;
+    });
+  return unreadRequest;
 }
 
+/** Whether an unread count arrived since the page loaded: a group missing from it has none unread. */
+export const unreadKnown = (): boolean => unreadHeard;
+
 /** The newest page; the server marks the group read when it hands it out. */
-export async function openThread(code: string): Promise<void> {
+async function loadNewestPage(code: string): Promise<void> {
   const page = await chatApi.messages(code);
   receiveMessages(page.messages);
   startEditCursor(code, page.editSeq);
   const thread = threadOf(code);
   if (!thread.loaded) thread.mayLoadOlder = page.mayLoadOlder;
   thread.loaded = true;
+}
+
+export async function openThread(code: string): Promise<void> {
+  await loadNewestPage(code);
+  await markRead(code);
+}
+
+/**
+ * Opens a chat: its group (unless held) and its newest page side by side, then the read marker. The page
+ * waits for `before` (taking the read mark: the server marks the chat read as it hands the page out).
+ */
+export async function openConversation(code: string, before: Promise<unknown> = Promise.resolve()): Promise<void> {
+  await Promise.all([ensureGroup(code), before.then(() => loadNewestPage(code))]);
   await markRead(code);
 }
 

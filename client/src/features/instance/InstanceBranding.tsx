@@ -5,13 +5,9 @@ import { instanceStore } from './instance.store';
 export const INSTANCE_STYLES_ID = 'instance-styles';
 export const INSTANCE_STYLES_URL = '/instance/styles.css';
 
-/** Keeps the page title and the instance style sheet in step with the instance. Renders nothing. */
+/** Keeps the instance style sheet in step with the instance (the tab title: UnreadTitle). Renders nothing. */
 export function InstanceBranding() {
-  const { current, stylesVersion } = useSnapshot(instanceStore);
-
-  useEffect(() => {
-    if (current.name) document.title = current.name;
-  }, [current.name]);
+  const { stylesVersion } = useSnapshot(instanceStore);
 
   useEffect(() => {
     let link = document.getElementById(INSTANCE_STYLES_ID) as HTMLLinkElement | null;

@@ -1,24 +1,22 @@
-import { Alert, Badge, Button, Center, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { ChatGroup, ChatMessage } from '@/api/chat.api';
+import type { ChatGroup } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
-import { canDeleteMessage, groupTitle, withGroupingFlags } from '@/features/chat/chat-logic';
-import { deleteMessage, loadOlder } from '@/features/chat/chat.actions';
-import { authorOf, chatStore, messagesOf, toggleOriginal } from '@/features/chat/chat.store';
+import { groupTitle } from '@/features/chat/chat-logic';
+import { chatStore, messagesOf } from '@/features/chat/chat.store';
 import { ChatInfoBar } from '@/features/chat/components/ChatInfoBar';
-import { MessageItem } from '@/features/chat/components/MessageItem';
+import { MessageList } from '@/features/chat/components/MessageList';
+import { createListedCache } from '@/features/chat/listed-messages';
 import { roleOf, sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { ConnectionBanner } from '@/realtime/ConnectionBanner';
 import { realtimeStore } from '@/realtime/connection';
 import { paths } from '@/routes/paths';
 import { type WatchResult, loadWatchedGroup, loadWatchedMessages, startWatching, stopWatching } from './watch-room';
-
-const noop = () => undefined;
 
 /**
  * /admin/rooms/{groupId}: a room watched by a moderator, read-only and live (room:watch, again after every
@@ -65,18 +63,13 @@ export function WatchRoomPage() {
   }, [groupId, status]);
   useEffect(() => () => void stopWatching(groupId), [groupId]);
 
-  const messages = useMemo(() => withGroupingFlags(messagesOf(thread as never)), [thread]);
-  const viewport = useRef<HTMLDivElement>(null);
+  const listed = useMemo(createListedCache, [groupId]);
+  const messages = useMemo(() => listed(messagesOf(thread as never)), [listed, thread]);
   const atBottom = useRef(true);
-  useLayoutEffect(() => {
-    const el = viewport.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
-  }, [messages.length]);
 
   if (failed) return <Center h="100%"><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
   if (!group) return <Spinner />;
 
-  const author = (m: ChatMessage) => authorOf(m);
   return (
     <Stack gap={0} h="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))" data-testid="moderation-watch-room" data-group={groupId} data-watch={watch}>
       <ConnectionBanner />
@@ -101,58 +94,27 @@ export function WatchRoomPage() {
       </Group>
       <ChatInfoBar group={group} />
       {watch === 'refused' ? <Alert color="red">{t('MODERATION.REFUSED_HINT')}</Alert> : null}
-      <ScrollArea
-        style={{ flex: 1 }}
-        viewportRef={viewport}
-        onScrollPositionChange={({ y }) => {
-          const el = viewport.current;
-          atBottom.current = !el || el.scrollHeight - el.clientHeight - y < 40;
-        }}
-      >
-        <Stack gap={0} px="md" py="xs" role="log" aria-live="polite" aria-label={t('CHAT.MESSAGES')} data-testid="chat-messages">
-          {!thread?.loaded ? (
-            watch === 'live' || watch === 'starting' ? (
-              <Spinner />
-            ) : (
-              <Center py="xl">
-                <Text c="dimmed" ta="center" data-testid="moderation-watch-to-read">
-                  {t('MODERATION.WATCH_TO_READ')}
-                </Text>
-              </Center>
-            )
-          ) : null}
-          {thread?.mayLoadOlder ? (
-            <Center>
-              <Button variant="subtle" size="xs" onClick={() => void loadOlder(groupId)} data-testid="chat-load-older">
-                {t('CHAT.LOAD_OLDER')}
-              </Button>
-            </Center>
-          ) : null}
-          {thread?.loaded && messages.length === 0 ? (
-            <Center py="xl">
-              <Text c="dimmed">{t('CHAT.NO_MESSAGES')}</Text>
-            </Center>
-          ) : null}
-          {messages.map((m) => {
-            const user = author(m);
-            return (
-              <MessageItem
-                key={m.code}
-                message={m}
-                mine={false}
-                authorName={user?.name ?? '?'}
-                authorSurname={user?.surname ?? ''}
-                avatarUrl={user?.avatar?.url ?? null}
-                onRetry={noop}
-                canDelete={canDeleteMessage(m, me, role)}
-                showingOriginal={Boolean(chat.original[m.code])}
-                onDelete={(messageCode) => void deleteMessage(groupId, messageCode).catch(() => undefined)}
-                onToggleOriginal={toggleOriginal}
-              />
-            );
-          })}
-        </Stack>
-      </ScrollArea>
+      {thread?.loaded ? (
+        <MessageList
+          key={groupId}
+          groupCode={groupId}
+          messages={messages}
+          me={me}
+          role={role}
+          mayLoadOlder={thread.mayLoadOlder}
+          empty={t('CHAT.NO_MESSAGES')}
+          stickRef={atBottom}
+          asObserver
+        />
+      ) : watch === 'live' || watch === 'starting' ? (
+        <Spinner />
+      ) : (
+        <Center py="xl" style={{ flex: 1 }}>
+          <Text c="dimmed" ta="center" data-testid="moderation-watch-to-read">
+            {t('MODERATION.WATCH_TO_READ')}
+          </Text>
+        </Center>
+      )}
       <Text size="xs" c="dimmed" px="md" py={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         {t('MODERATION.READ_ONLY')}
       </Text>

@@ -5,6 +5,7 @@ import { guardCache } from '@/app/guards/guard-cache';
 import { notify } from '@/components/notifications/notify';
 import { t } from '@/i18n/i18n';
 import { readStorage, writeStorage } from '@/features/preferences/preferences';
+import { writeMenuOpened } from '@/features/shell/menu-mode';
 import { TOKEN_KEY, sessionStore } from './session.store';
 import { decodeToken, planRefresh } from './token';
 import { unregisterPush } from '@/worker/push';
@@ -53,6 +54,8 @@ function applyLogin(response: LoginResponse): void {
   sessionStore.status = 'checked';
   scheduleRefresh(response.token);
   reloadGuards();
+  // On a phone the overlay menu would cover the page the login leads to: it opens when asked for.
+  writeMenuOpened('over', false);
 }
 
 /** Clears the token and user locally; guards are reloaded so guarded pages send the visitor to login. */

@@ -1,4 +1,6 @@
-import { Badge, Group, NavLink, ScrollArea } from '@mantine/core';
+import { Badge, Group, NavLink, type NavLinkProps, ScrollArea } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -31,6 +33,33 @@ function UnreadBadge() {
   );
 }
 
+/**
+ * An entry with children: its chevron turns when it opens, its state badge does not (NavLink would turn
+ * the whole right section, badge and all).
+ */
+function ParentNavLink({ common, state, defaultOpened, children }: { common: NavLinkProps & Record<`data-${string}`, unknown>; state?: MenuItemState; defaultOpened: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(defaultOpened);
+  return (
+    <NavLink
+      {...common}
+      opened={opened}
+      onChange={setOpened}
+      active={false}
+      childrenOffset={28}
+      disableRightSectionRotation
+      rightSection={
+        <Group gap={4} wrap="nowrap">
+          <StateBadge state={state} />
+          <IconChevronRight size={14} style={{ transform: opened ? 'rotate(90deg)' : 'none', transition: 'transform 150ms ease' }} aria-hidden />
+        </Group>
+      }
+      data-opened={opened}
+    >
+      {children}
+    </NavLink>
+  );
+}
+
 const isExact = (path: string, pathname: string) => matchPath({ path, end: true }, pathname) !== null;
 const isWithin = (path: string, pathname: string) => path !== '/' && (pathname === path || pathname.startsWith(`${path}/`));
 
@@ -60,9 +89,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     };
     if (item.children?.length) {
       return (
-        <NavLink key={`${item.path}-group`} {...common} defaultOpened={isWithin(item.path, pathname)} active={false} childrenOffset={28}>
+        <ParentNavLink key={`${item.path}-group`} common={common} state={item.state} defaultOpened={isWithin(item.path, pathname)}>
           {item.children.map((child) => renderItem(child, depth + 1))}
-        </NavLink>
+        </ParentNavLink>
       );
     }
     return (

@@ -2,17 +2,14 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconList, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ChatGroup } from '@/api/chat.api';
-import { ModeratedBadge } from '@/features/moderation/ModeratedBadge';
 import { paths } from '@/routes/paths';
 import { SidebarToggle } from './SidebarToggle';
 
-/** The rest of the chat's navbar: the moderated badge, chat list, hide/show the list and new chat. */
-export function ChatHeaderExtras({ group }: { group: Pick<ChatGroup, 'watched'> }) {
+/** The rest of the chat's navbar icons: chat list, hide/show the list and new chat (the moderated badge sits by the name). */
+export function ChatHeaderExtras() {
   const { t } = useTranslation();
   return (
     <>
-      <ModeratedBadge watched={group.watched} />
       <Tooltip label={t('CHAT_SCREEN.ALL_CHATS')}>
         <ActionIcon component={Link} to={paths.messages} variant="subtle" aria-label={t('CHAT_SCREEN.ALL_CHATS')} data-testid="chat-open-list">
           <IconList size={18} />

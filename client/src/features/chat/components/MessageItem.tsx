@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconLanguage, IconRefresh, IconTrash, IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { toUserProfile } from '@/routes/paths';
 import { type ListedMessage, formatMessageTime, fullName, shownText } from '../chat-logic';
 import { useHighlighted } from '../useHighlighted';
+import { MessageText } from '../message-text/MessageText';
 import { MessageFiles } from './MessageFiles';
 import { MessageReplyEditItems } from './MessageReplyEditItems';
 import { MessageReplyQuote, type MessageReplyQuoteProps } from './MessageReplyQuote';
@@ -130,9 +131,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                     {t('CHAT.DELETED')}
                   </Text>
                 ) : (
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="chat-message-text">
-                    {text}
-                  </Text>
+                  <MessageText text={text} />
                 )}
                 {message.editedAt && !message.deleted ? (
                   <Text size="xs" c="dimmed" ta="right" title={formatMessageTime(message.editedAt)} data-testid="chat-message-edited">
@@ -157,11 +156,18 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
         {failed ? (
           <Group gap={4}>
             <Text size="xs" c="var(--mantine-color-error)" data-testid="chat-message-failed">
-              {t('CHAT.FAILED')} · {message.code}
+              {t('CHAT.FAILED')}
             </Text>
-            <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('CHAT.RETRY')} onClick={() => onRetry(message.clientKey as string)} data-testid="chat-message-retry">
-              <IconRefresh size={14} />
-            </ActionIcon>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconRefresh size={12} />}
+              onClick={() => onRetry(message.clientKey as string)}
+              data-testid="chat-message-retry"
+            >
+              {t('CHAT.RETRY')}
+            </Button>
           </Group>
         ) : null}
       </Stack>

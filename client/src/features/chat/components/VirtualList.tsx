@@ -8,6 +8,17 @@ const FALLBACK_VIEWPORT_PX = 800;
 /** Passes of measure → re-render allowed before the next scroll or resize (a guard against rows that never settle). */
 const MAX_MEASURE_PASSES = 8;
 
+/** What the owner may ask of the list. */
+export interface VirtualListControl {
+  /** Goes to the newest row and stays there as rows arrive. */
+  scrollToEnd(): void;
+  /** Puts this row near the top of the view (the 'new messages' divider when a chat opens). */
+  scrollToKey(key: string): void;
+}
+
+/** Room left above a row scrolled to, so the row above it peeks in. */
+const SCROLL_TO_KEY_MARGIN_PX = 48;
+
 export interface VirtualListProps<T> {
   items: readonly T[];
   itemKey: (item: T) => string;
@@ -25,6 +36,10 @@ export interface VirtualListProps<T> {
    * sets it to true to jump to the end (after sending).
    */
   stickRef: MutableRefObject<boolean>;
+  /** Told when the reader reaches or leaves the bottom. Default: nobody. */
+  onAtBottomChange?: (atBottom: boolean) => void;
+  /** Filled with the list's controls while it is mounted. Default: none. */
+  controlRef?: MutableRefObject<VirtualListControl | null>;
   /** Attributes of the element that holds the rows (role, label, test id). */
   listProps?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | number | boolean | undefined>;
   /** Scrolls this row into the middle of the view, once per `id` (a reply's jump to its original). Default none. */
@@ -64,6 +79,8 @@ export function VirtualList<T>({
   header,
   footer,
   stickRef,
+  onAtBottomChange,
+  controlRef,
   listProps,
   scrollProps,
   jumpTo = null,
@@ -78,6 +95,7 @@ export function VirtualList<T>({
   const rowsTop = useRef(0);
   const firstKey = useRef<string | null>(null);
   const passes = useRef(0);
+  const keyScrollPending = useRef(false);
 
   const keys = useMemo(() => items.map(itemKey), [items, itemKey]);
   const indexOf = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
@@ -95,14 +113,47 @@ export function VirtualList<T>({
   else if (anchor.current) contentTop = Math.max(0, scrollTopFor(anchor.current, offsets, indexOf) ?? contentTop);
   const win = rowWindow(offsets, contentTop, viewportHeight, overscanPx);
 
+  // What the owner was last told, apart from stickRef (which scrollToKey clears before the scroll happens).
+  const atBottomChanged = useRef(onAtBottomChange);
+  atBottomChanged.current = onAtBottomChange;
+  const reportedAtBottom = useRef(true);
+  const reportAtBottom = useCallback((atBottom: boolean) => {
+    if (atBottom === reportedAtBottom.current) return;
+    reportedAtBottom.current = atBottom;
+    atBottomChanged.current?.(atBottom);
+  }, []);
   const handleScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
     passes.current = 0;
-    stickRef.current = el.scrollHeight - el.clientHeight - el.scrollTop < STICK_PX;
+    const atBottom = el.scrollHeight - el.clientHeight - el.scrollTop < STICK_PX;
+    reportAtBottom(atBottom);
+    stickRef.current = atBottom;
     anchor.current = anchorAt(live.current.offsets, live.current.keys, el.scrollTop - rowsTop.current);
     setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
-  }, [stickRef]);
+  }, [stickRef, reportAtBottom]);
+
+  useEffect(() => {
+    if (!controlRef) return;
+    controlRef.current = {
+      scrollToEnd() {
+        passes.current = 0;
+        stickRef.current = true;
+        reportAtBottom(true);
+        setTick((n) => n + 1);
+      },
+      scrollToKey(key: string) {
+        passes.current = 0;
+        stickRef.current = false;
+        keyScrollPending.current = true;
+        anchor.current = { key, delta: SCROLL_TO_KEY_MARGIN_PX };
+        setTick((n) => n + 1);
+      },
+    };
+    return () => {
+      controlRef.current = null;
+    };
+  }, [controlRef, stickRef, reportAtBottom]);
 
   // Rows that change size later (an image loads, the width changes) and a resized viewport: lay out again.
   useEffect(() => {
@@ -151,6 +202,11 @@ export function VirtualList<T>({
       const want = scrollTopFor(anchor.current, offsets, indexOf);
       if (want !== null && Math.abs(el.scrollTop - (want + rowsTop.current)) > 1) el.scrollTop = want + rowsTop.current;
     }
+    // A row scrolled to that sits in the last screenful leaves the reader at the bottom, with no scroll event to say so.
+    if (keyScrollPending.current) {
+      keyScrollPending.current = false;
+      if (el.scrollHeight - el.clientHeight - el.scrollTop < STICK_PX) stickRef.current = true;
+    }
     firstKey.current = keys[0] ?? null;
     anchor.current = anchorAt(offsets, keys, el.scrollTop - rowsTop.current);
     if (view.top !== el.scrollTop || view.height !== el.clientHeight) setView({ top: el.scrollTop, height: el.clientHeight });
@@ -183,13 +239,17 @@ export function VirtualList<T>({
       onScroll={handleScroll}
       style={{ position: 'relative', overflowY: 'auto', overflowAnchor: 'none', ...scrollProps?.style }}
     >
-      {header}
-      <div {...listProps} ref={rowsRef} data-rendered={win.end - win.start} data-total={items.length}>
-        <div style={{ height: win.before }} aria-hidden="true" />
-        {rendered}
-        <div style={{ height: win.after }} aria-hidden="true" />
+      {/* A short list sits at the bottom of the view, where the newest message and the composer are. */}
+      <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+        <div style={{ flex: '1 0 0' }} aria-hidden="true" />
+        {header}
+        <div {...listProps} ref={rowsRef} data-rendered={win.end - win.start} data-total={items.length} style={{ flexShrink: 0, ...listProps?.style }}>
+          <div style={{ height: win.before }} aria-hidden="true" />
+          {rendered}
+          <div style={{ height: win.after }} aria-hidden="true" />
+        </div>
+        {footer}
       </div>
-      {footer}
     </div>
   );
 }

@@ -104,7 +104,7 @@ describe('participants page', () => {
     routes['GET /api/message/groups/G_one'] = () => [200, group('G_one')];
     routes['POST /api/user/statuses'] = (body) => {
       const ids = (body as { userIds: string[] }).userIds;
-      return [200, ids.map((userCode) => ({ userCode, online: userCode === ADA.code || userCode === CY.code, lastActiveAt: null, away: userCode === CY.code ? 30 : 0 }))];
+      return [200, ids.map((userCode) => ({ userCode, online: userCode === ADA.code || userCode === CY.code, lastActiveAt: null, away: userCode === CY.code ? 30 : userCode === BOB.code ? null : 0 }))];
     };
     routes['POST /api/message/group/G_one/participants'] = () => [200, group('G_one', [ADA, BOB, CY])];
     renderRoutes([{ path: '/messages/:groupId/participants', element: <Participants code="G_one" /> }], '/messages/G_one/participants');

@@ -5,13 +5,13 @@ import type { JobOffer } from '@/api/offer.api';
 import { applyOfferStatus, resetOffers } from '@/features/offers/offer.store';
 import { RoomsPage } from '@/features/moderation/RoomsPage';
 import { sessionStore } from '@/features/session/session.store';
-import { RECOVERED_SHOWN_MS, bannerState } from '@/realtime/ConnectionBanner';
+import { CONNECT_GRACE_MS, RECOVERED_SHOWN_MS, bannerState } from '@/realtime/ConnectionBanner';
 import { applyStatus, resetPresence, setPresenceSocket } from '@/realtime/presence.store';
 import { ADA, BOB, chatGroup, CY } from '../../../../jest/chat-fixtures';
 import { renderRoutes } from '../../../../jest/render';
 import type { ListedMessage } from '../chat-logic';
 import { resetChat, upsertGroup } from '../chat.store';
-import { ChatHeaderExtras } from './ChatHeaderExtras';
+import { ConversationHeader } from '../conversation/ConversationHeader';
 import { ChatInfoBar } from './ChatInfoBar';
 import { ChatSidebar, directPartner, listedGroups } from './ChatSidebar';
 import { MessageItem } from './MessageItem';
@@ -246,12 +246,14 @@ describe('chat list', () => {
 });
 
 describe('moderation', () => {
-  it('shows the moderated badge in the chat header only while the chat is watched', () => {
-    const { unmount } = renderRoutes([{ path: '/m', element: <ChatHeaderExtras group={{ watched: true }} /> }], '/m');
+  it('shows the moderated badge beside the chat name, not among the icons, only while the chat is watched', () => {
+    const { unmount } = renderRoutes([{ path: '/m', element: <ConversationHeader group={group('G_m', [ADA, BOB, CY], { watched: true })} me={ADA.code} /> }], '/m');
     expect(screen.getByTestId('chat-moderated-badge')).toHaveTextContent('Moderated');
+    expect(screen.getByTestId('chat-header-title')).toContainElement(screen.getByTestId('chat-moderated-badge'));
+    expect(screen.getByTestId('chat-header-icons')).not.toContainElement(screen.getByTestId('chat-moderated-badge'));
     expect(screen.getByTestId('chat-sidebar-toggle')).toHaveAttribute('aria-label', 'Hide chat list');
     unmount();
-    renderRoutes([{ path: '/m', element: <ChatHeaderExtras group={{ watched: false }} /> }], '/m');
+    renderRoutes([{ path: '/m', element: <ConversationHeader group={group('G_m', [ADA, BOB, CY], { watched: false })} me={ADA.code} /> }], '/m');
     expect(screen.queryByTestId('chat-moderated-badge')).toBeNull();
   });
 
@@ -288,5 +290,11 @@ describe('connection banner', () => {
     expect(bannerState('connected', true, 1_000, 1_000 + RECOVERED_SHOWN_MS - 1)).toBe('recovered');
     expect(bannerState('connected', true, 1_000, 1_000 + RECOVERED_SHOWN_MS)).toBe('hidden');
     expect(bannerState('connected', false, null, 0)).toBe('hidden');
+  });
+
+  it('shows the polling banner when the socket never connects at all, after the grace time', () => {
+    expect(bannerState('connecting', false, null, 60_000, 1_000)).toBe('polling');
+    expect(bannerState('connecting', false, null, 1_000 + CONNECT_GRACE_MS - 1, 1_000)).toBe('hidden');
+    expect(bannerState('connecting', false, null, 1_000 + CONNECT_GRACE_MS, 1_000)).toBe('polling');
   });
 });
