@@ -2,7 +2,7 @@
 // Connection capacity: how long N idle authenticated sockets take to connect, and how much server heap each one
 // costs after GC, for Parley and for the bare Socket.IO relay (scripts/load/bare-relay.mjs) in the same run.
 //   npm run bench:sockets -- [--users 10000] [--group-size 10] [--runs 3] [--connects-in-flight 200]
-//                            [--port 5800] [--inspect-port 5801] [--cpu-prof DIR] [--no-bare] [--out result.json]
+//                            [--port 5800] [--inspect-port 5801] [--profile DIR] [--no-bare] [--verbose] [--out result.json]
 // It starts its own built server (dist/, `npm run build:server` first) and worker with the inspector on
 // 127.0.0.1:--inspect-port, against DATABASE_URL (default: a local database parley_bench_sockets, created if
 // missing) and REDIS_URL (default redis://127.0.0.1:6379) under REDIS_PREFIX (default parley-bench-sockets:).
@@ -14,10 +14,11 @@
 // settled; (after − before) / N is the heap per socket. RSS is printed beside it but is not the figure: it
 // keeps pages the allocator has not handed back.
 // Each process holds N sockets (the server and this generator): `ulimit -n` must be above N + a few hundred.
-// --cpu-prof DIR writes a V8 CPU profile of the server (open it in Chrome DevTools) when it stops.
+// --profile DIR writes, per run and process, a CPU profile of the connect phase (.cpuprofile) and a sampling heap
+// profile of what is still alive after GC once all are connected (.heapprofile): open both in Chrome DevTools.
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -30,9 +31,11 @@ const WebSocket = require('ws');
 const pg = require('pg');
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(here, '..', '..');
+/** --verbose: the servers' own output goes to stderr as it comes. */
+let verbose = false;
 
 function parseArgs(argv) {
-  const opts = { users: 10_000, groupSize: 10, runs: 3, connectsInFlight: 200, port: 5800, inspectPort: 5801, cpuProf: null, bare: true, out: null, settleMs: 3000 };
+  const opts = { users: 10_000, groupSize: 10, runs: 3, connectsInFlight: 200, port: 5800, inspectPort: 5801, profile: null, bare: true, out: null, settleMs: 3000 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
@@ -43,9 +46,10 @@ function parseArgs(argv) {
       case '--connects-in-flight': opts.connectsInFlight = Number(value()); break;
       case '--port': opts.port = Number(value()); break;
       case '--inspect-port': opts.inspectPort = Number(value()); break;
-      case '--cpu-prof': opts.cpuProf = resolve(value()); break;
+      case '--profile': opts.profile = resolve(value()); break;
       case '--settle-ms': opts.settleMs = Number(value()); break;
       case '--no-bare': opts.bare = false; break;
+      case '--verbose': verbose = true; break;
       case '--out': opts.out = value(); break;
       default: throw new Error(`unknown option ${flag}`);
     }
@@ -76,10 +80,17 @@ async function inParallel(items, limit, fn) {
   return out;
 }
 
+/** Busy and total CPU seconds of the whole machine so far (all cores, every process), from /proc/stat. */
+async function machineCpu() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; null when unreadable. */
 async function cpuSecondsOf(pid) {
   try {
-    const { readFileSync } = await import('node:fs');
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -94,6 +105,7 @@ function startNode(name, args, env) {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   const keep = (d) => {
+    if (verbose) process.stderr.write(`[${name}] ${d}`);
     for (const line of String(d).split('\n')) if (line.trim()) lines.push(line);
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
@@ -144,7 +156,6 @@ async function startParley(opts, env) {
     '--enable-source-maps',
     '--max-semi-space-size=64', // as scripts/launch.mjs starts it
     `--inspect=127.0.0.1:${opts.inspectPort}`,
-    ...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : []),
     join(ROOT, 'dist', 'server', 'src', 'main.js'),
   ], env);
   const base = `http://127.0.0.1:${opts.port}`;
@@ -193,6 +204,20 @@ async function inspect(port) {
       await send('HeapProfiler.collectGarbage');
       const { result } = await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
       return JSON.parse(result.value);
+    },
+    async startProfiles() {
+      await send('Profiler.enable');
+      await send('Profiler.setSamplingInterval', { interval: 200 });
+      await send('Profiler.start');
+      await send('HeapProfiler.enable');
+      await send('HeapProfiler.startSampling', { samplingInterval: 4096 });
+    },
+    stopCpuProfile: async () => (await send('Profiler.stop')).profile,
+    /** The sampled allocations still alive now: call after memoryAfterGc(). */
+    async stopHeapProfile() {
+      const { profile } = await send('HeapProfiler.getSamplingProfile');
+      await send('HeapProfiler.stopSampling');
+      return profile;
     },
     close: () => ws.close(),
   };
@@ -259,7 +284,10 @@ async function measure(label, target, users, auth, opts) {
   const inspector = await inspect(target.inspectPort);
   try {
     const before = await inspector.memoryAfterGc();
+    if (opts.profile) await inspector.startProfiles();
     const cpuBefore = await cpuSecondsOf(target.pid);
+    const generatorBefore = process.cpuUsage();
+    const machineBefore = await machineCpu();
     const started = performance.now();
     const sockets = await inParallel(users, opts.connectsInFlight, (u, i) =>
       new Promise((ok, fail) => {
@@ -270,9 +298,14 @@ async function measure(label, target, users, auth, opts) {
     );
     const connectS = (performance.now() - started) / 1000;
     const cpuConnect = (await cpuSecondsOf(target.pid)) - cpuBefore;
+    const generator = process.cpuUsage(generatorBefore);
+    const machineAfter = await machineCpu();
+    const name = `${label.replace(/\W+/g, '-')}-${users.length}-${Date.now()}`;
+    if (opts.profile) writeFileSync(join(opts.profile, `${name}.cpuprofile`), JSON.stringify(await inspector.stopCpuProfile()));
     // Presence writes and announcements that trail the connects finish before the heap is read.
     await sleep(opts.settleMs);
     const after = await inspector.memoryAfterGc();
+    if (opts.profile) writeFileSync(join(opts.profile, `${name}.heapprofile`), JSON.stringify(await inspector.stopHeapProfile()));
     for (const s of sockets) s.close();
     await sleep(opts.settleMs);
     const n = users.length;
@@ -281,6 +314,8 @@ async function measure(label, target, users, auth, opts) {
       sockets: n,
       connectS,
       serverCpuS: cpuConnect,
+      generatorCpuS: (generator.user + generator.system) / 1e6,
+      machineBusyPercent: ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100,
       heapPerSocketKB: (after.heapUsed - before.heapUsed) / n / 1024,
       rssPerSocketKB: (after.rss - before.rss) / n / 1024,
       heapBeforeMB: before.heapUsed / 2 ** 20,
@@ -293,7 +328,7 @@ async function measure(label, target, users, auth, opts) {
 
 function printRun(r) {
   console.log(
-    `   ${r.label.padEnd(14)} ${r.sockets} sockets in ${r.connectS.toFixed(2)} s (server CPU ${r.serverCpuS.toFixed(1)} s), ` +
+    `   ${r.label.padEnd(14)} ${r.sockets} sockets in ${r.connectS.toFixed(2)} s (CPU: server ${r.serverCpuS.toFixed(1)} s, generator ${r.generatorCpuS.toFixed(1)} s; machine ${r.machineBusyPercent.toFixed(0)} % busy), ` +
       `heap ${r.heapPerSocketKB.toFixed(1)} KB/socket after GC (${r.heapBeforeMB.toFixed(0)} → ${r.heapAfterMB.toFixed(0)} MB), RSS ${r.rssPerSocketKB.toFixed(1)} KB/socket`,
   );
 }
@@ -303,7 +338,7 @@ function printSummary(results) {
   for (const label of [...new Set(results.map((r) => r.label))]) {
     const rs = results.filter((r) => r.label === label);
     const f = (key) => `${Math.min(...rs.map((r) => r[key])).toFixed(2)} / ${median(rs.map((r) => r[key])).toFixed(2)}`;
-    console.log(`   ${label.padEnd(14)} connect ${f('connectS')} s   heap ${f('heapPerSocketKB')} KB/socket   RSS ${f('rssPerSocketKB')} KB/socket   server CPU ${f('serverCpuS')} s   (${rs.length} runs, ${rs[0].sockets} sockets)`);
+    console.log(`   ${label.padEnd(14)} connect ${f('connectS')} s   heap ${f('heapPerSocketKB')} KB/socket   RSS ${f('rssPerSocketKB')} KB/socket   server CPU ${f('serverCpuS')} s   generator CPU ${f('generatorCpuS')} s   (${rs.length} runs, ${rs[0].sockets} sockets)`);
   }
 }
 
@@ -324,6 +359,7 @@ async function main() {
     FILES_DIR: process.env.FILES_DIR ?? mkdtempSync(join(tmpdir(), 'parley-bench-sockets-')),
   };
   await ensureDatabase(env.DATABASE_URL);
+  if (opts.profile) mkdirSync(opts.profile, { recursive: true });
   const results = [];
   const parley = await startParley(opts, env);
   try {
@@ -353,7 +389,7 @@ async function main() {
     }
   }
   printSummary(results);
-  if (opts.cpuProf) console.log(`\nserver CPU profile written under ${opts.cpuProf}`);
+  if (opts.profile) console.log(`\nprofiles written under ${opts.profile}`);
   if (opts.out) {
     writeFileSync(opts.out, JSON.stringify({ at: new Date().toISOString(), options: opts, results }, null, 2));
     console.log(`wrote ${opts.out}`);

@@ -26,10 +26,9 @@ export class UsersRepository {
     return this.users.findOneBy({ code });
   }
 
-  /** Only what authentication needs, for many users in one query. */
-  async findAuthUsers(codes: string[]): Promise<AuthUser[]> {
-    const rows = await this.users.find({ select: { id: true, code: true, email: true, role: true, instanceId: true }, where: { code: In(codes) } });
-    return rows.map(({ id, code, email, role, instanceId }) => ({ id, code, email, role, instanceId }));
+  /** Only what authentication needs, for many users in one query: plain SQL, as it runs for every token check. */
+  findAuthUsers(codes: string[]): Promise<AuthUser[]> {
+    return this.users.query(`SELECT id, code, email, role, instance_id AS "instanceId" FROM "user" WHERE code = ANY($1::text[])`, [codes]);
   }
 
   findByEmail(instanceId: string, email: string): Promise<UserEntity | null> {
