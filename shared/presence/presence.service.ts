@@ -56,6 +56,24 @@ export class PresenceService {
     await this.redis.client.set(this.lastKey(userCode), String(now), { expiration: { type: 'EX', value: LAST_ACTIVE_TTL_S } });
   }
 
+  /**
+   * A batch of sockets connected (a user may appear once per socket): counts each and records activity for
+   * their users, with the same per-user write throttle as recordActivity, in one round trip.
+   */
+  async socketsConnected(userCodes: string[]): Promise<void> {
+    if (userCodes.length === 0) return;
+    const now = Date.now();
+    const multi = this.redis.client.multi();
+    for (const code of userCodes) multi.incr(this.socketsKey(code)).expire(this.socketsKey(code), SOCKETS_TTL_S);
+    for (const code of new Set(userCodes)) {
+      if (now - (this.lastWrite.get(code) ?? 0) < ACTIVITY_WRITE_MS) continue;
+      this.lastWrite.set(code, now);
+      multi.set(this.lastKey(code), String(now), { expiration: { type: 'EX', value: LAST_ACTIVE_TTL_S } });
+    }
+    if (this.lastWrite.size > 100_000) this.lastWrite.clear();
+    await multi.exec();
+  }
+
   /** Counts a connected socket; answers how many the user has now. */
   async socketConnected(userCode: string): Promise<number> {
     const key = this.socketsKey(userCode);

@@ -83,8 +83,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
             sendLimit: new TokenBucket(10, 30),
             typingLimit: new TokenBucket(3, 6),
             userLimits: this.userLimits.acquire(user.code),
-            typingAt: new Map(),
-            watching: new Set(),
           };
           attachState(socket, state);
           next();
@@ -116,7 +114,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const state = stateOf(socket);
     clearTimeout(state.expiryTimer);
     this.userLimits.release(state.user.code);
-    for (const groupCode of state.watching) {
+    for (const groupCode of state.watching ?? []) {
       await this.moderation.release(state.user, groupCode, socket.id).catch(() => undefined);
     }
     await this.presenceBroadcaster.disconnected(state.user.code).catch((err: unknown) => this.logger.warn({ err }, 'presence on disconnect'));
@@ -193,9 +191,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (state.expired) return;
     const dto = await validatePayload(GroupCodeDto, body).catch(() => null);
     if (!dto || !state.typingLimit.take()) return;
-    const last = state.typingAt.get(dto.groupCode) ?? 0;
+    const last = state.typingAt?.get(dto.groupCode) ?? 0;
     if (Date.now() - last < TYPING_EVERY_MS) return;
-    state.typingAt.set(dto.groupCode, Date.now());
+    (state.typingAt ??= new Map()).set(dto.groupCode, Date.now());
     try {
       const { group, participant } = await this.access.asReader(state.user, dto.groupCode);
       if (!participant) return;
@@ -237,7 +235,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       if (!state.userLimits.watch.take()) throw tooManyRequests(1);
       const dto = await validatePayload(GroupCodeDto, body);
       await this.moderation.watch(state.user, dto.groupCode, socket.id);
-      state.watching.add(dto.groupCode);
+      (state.watching ??= new Set()).add(dto.groupCode);
       await socket.join(groupRoom(dto.groupCode));
       return {};
     });
@@ -248,7 +246,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     return respond(async () => {
       const state = liveStateOf(socket);
       const dto = await validatePayload(GroupCodeDto, body);
-      if (!state.watching.delete(dto.groupCode)) return {};
+      if (!state.watching?.delete(dto.groupCode)) return {};
       await socket.leave(groupRoom(dto.groupCode));
       await this.moderation.unwatch(state.user, dto.groupCode, socket.id);
       return {};
@@ -272,7 +270,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private refreshWatches(): void {
     const watches = [...this.server.of('/').sockets.values()]
       .filter(hasState)
-      .flatMap((s) => [...stateOf(s).watching].map((groupCode) => ({ groupCode, userCode: stateOf(s).user.code, socketId: s.id })));
+      .flatMap((s) => [...(stateOf(s).watching ?? [])].map((groupCode) => ({ groupCode, userCode: stateOf(s).user.code, socketId: s.id })));
     this.watchers.refresh(watches).catch((err: unknown) => this.logger.warn({ err }, 'refreshing watches'));
   }
 }

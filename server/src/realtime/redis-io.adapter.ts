@@ -1,9 +1,12 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { MessageMappingProperties } from '@nestjs/websockets';
+import type { Observable } from 'rxjs';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { RedisClientType } from 'redis';
-import type { Server, ServerOptions } from 'socket.io';
+import type { Server, ServerOptions, Socket } from 'socket.io';
 import { RedisService } from '#shared/redis/redis.service';
+import { bindMessageHandlers } from './socket-message-binding';
 
 /** Largest event a client may send: a 10,000-character message in UTF-8 plus its envelope. */
 export const MAX_SOCKET_PAYLOAD = 64 * 1024;
@@ -40,6 +43,10 @@ export class RedisIoAdapter extends IoAdapter {
       }),
     );
     return server;
+  }
+
+  override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
+    bindMessageHandlers(socket, handlers, transform);
   }
 }
 

@@ -1,22 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokenClaims, AuthUser } from '#shared/contracts/auth';
+import { BatchLoader } from '../batch-loader';
 import { TokenService } from '../../modules/auth/token.service';
 import { UsersRepository } from '../../modules/users/users.repository';
 import { ErrorKey, unauthorized } from '../errors';
 
-/** Access token → the caller, re-read so a deleted user's token stops working at once. Used by HTTP and sockets. */
+/**
+ * Access token → the caller, re-read so a deleted user's token stops working at once. Used by HTTP and sockets.
+ * Lookups arriving together (a wave of socket handshakes after a deploy) share one query instead of one each.
+ */
 @Injectable()
 export class Authenticator {
+  private readonly byCode: BatchLoader<string, AuthUser>;
+
   constructor(
     private readonly tokens: TokenService,
-    private readonly users: UsersRepository,
-  ) {}
+    users: UsersRepository,
+  ) {
+    this.byCode = new BatchLoader(async (codes) => new Map((await users.findAuthUsers(codes)).map((u) => [u.code, u])));
+  }
 
   /** The token's user code and login must name the same user: a signed token mixing two users is refused. */
   async authenticate(token: string): Promise<{ user: AuthUser; claims: AccessTokenClaims }> {
     const claims = this.tokens.verify(token);
-    const user = await this.users.findByCode(claims.unique_name);
+    const user = await this.byCode.get(claims.unique_name);
     if (!user || user.email !== claims.nameid.toLowerCase()) throw unauthorized(ErrorKey.Unauthorized);
-    return { user: { id: user.id, code: user.code, email: user.email, role: user.role, instanceId: user.instanceId }, claims };
+    return { user, claims };
   }
 }

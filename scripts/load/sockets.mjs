@@ -1,0 +1,412 @@
+#!/usr/bin/env node
+// Connection capacity: how long N idle authenticated sockets take to connect, and how much server heap each one
+// costs after GC, for Parley and for the bare Socket.IO relay (scripts/load/bare-relay.mjs) in the same run.
+//   npm run bench:sockets -- [--users 10000] [--group-size 10] [--runs 3] [--connects-in-flight 200]
+//                            [--port 5800] [--inspect-port 5801] [--profile DIR] [--no-bare] [--verbose] [--out result.json]
+// It starts its own built server (dist/, `npm run build:server` first) and worker with the inspector on
+// 127.0.0.1:--inspect-port, against DATABASE_URL (default: a local database parley_bench_sockets, created if
+// missing) and REDIS_URL (default redis://127.0.0.1:6379) under REDIS_PREFIX (default parley-bench-sockets:).
+// Users are inserted in SQL (N argon2 registrations would take minutes) as copies of one user registered
+// through the API, their access tokens signed with the JWT_SECRET this script gives the server, and they are
+// put in groups of --group-size through the API, as the app does.
+// Heap is read through the inspector protocol, so no production code changes: HeapProfiler.collectGarbage, then
+// Runtime.evaluate(process.memoryUsage()), before connecting and once every socket is connected and presence has
+// settled; (after − before) / N is the heap per socket. RSS is printed beside it but is not the figure: it
+// keeps pages the allocator has not handed back.
+// Each process holds N sockets (the server and this generator): `ulimit -n` must be above N + a few hundred.
+// --profile DIR writes, per run and process, a CPU profile of the connect phase (.cpuprofile) and a sampling heap
+// profile of what is still alive after GC once all are connected (.heapprofile): open both in Chrome DevTools.
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { io } = require('socket.io-client');
+const WebSocket = require('ws');
+const pg = require('pg');
+const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(here, '..', '..');
+/** --verbose: the servers' own output goes to stderr as it comes. */
+let verbose = false;
+
+function parseArgs(argv) {
+  const opts = { users: 10_000, groupSize: 10, runs: 3, connectsInFlight: 200, port: 5800, inspectPort: 5801, profile: null, bare: true, out: null, settleMs: 3000 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=');
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case '--users': opts.users = Number(value()); break;
+      case '--group-size': opts.groupSize = Number(value()); break;
+      case '--runs': opts.runs = Number(value()); break;
+      case '--connects-in-flight': opts.connectsInFlight = Number(value()); break;
+      case '--port': opts.port = Number(value()); break;
+      case '--inspect-port': opts.inspectPort = Number(value()); break;
+      case '--profile': opts.profile = resolve(value()); break;
+      case '--settle-ms': opts.settleMs = Number(value()); break;
+      case '--no-bare': opts.bare = false; break;
+      case '--verbose': verbose = true; break;
+      case '--out': opts.out = value(); break;
+      default: throw new Error(`unknown option ${flag}`);
+    }
+  }
+  if (!(opts.users >= 2 && opts.groupSize >= 2 && opts.runs >= 1 && opts.connectsInFlight >= 1)) {
+    throw new Error('need --users ≥ 2, --group-size ≥ 2, --runs ≥ 1, --connects-in-flight ≥ 1');
+  }
+  return opts;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function inParallel(items, limit, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Busy and total CPU seconds of the whole machine so far (all cores, every process), from /proc/stat. */
+async function machineCpu() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; null when unreadable. */
+async function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+// ------------------------------------------------------------------------------------------ processes
+
+function startNode(name, args, env) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = [];
+  const keep = (d) => {
+    if (verbose) process.stderr.write(`[${name}] ${d}`);
+    for (const line of String(d).split('\n')) if (line.trim()) lines.push(line);
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  return {
+    name,
+    child,
+    lines,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function waitFor(what, check, proc, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited while waiting for ${what}:\n${proc.lines.slice(-30).join('\n')}`);
+    if (await check().catch(() => false)) return;
+    await sleep(250);
+  }
+  throw new Error(`timed out waiting for ${what}:\n${proc.lines.slice(-30).join('\n')}`);
+}
+
+async function ensureDatabase(url) {
+  const dbName = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${dbName.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startParley(opts, env) {
+  const server = startNode('server', [
+    '--enable-source-maps',
+    '--max-semi-space-size=64', // as scripts/launch.mjs starts it
+    `--inspect=127.0.0.1:${opts.inspectPort}`,
+    join(ROOT, 'dist', 'server', 'src', 'main.js'),
+  ], env);
+  const base = `http://127.0.0.1:${opts.port}`;
+  await waitFor('the server', async () => (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })).status === 200, server);
+  const worker = startNode('worker', ['--enable-source-maps', join(ROOT, 'dist', 'workers', 'src', 'main.js')], { ...env, PORT: '0' });
+  return { base, pid: server.child.pid, stop: () => Promise.all([server.stop(), worker.stop()]) };
+}
+
+async function startBareRelay(inspectPort) {
+  const relay = startNode('bare relay', [`--inspect=127.0.0.1:${inspectPort}`, join(here, 'bare-relay.mjs'), '0'], process.env);
+  let port = null;
+  relay.child.stdout.on('data', (d) => {
+    const m = /listening (\d+)/.exec(String(d));
+    if (m) port = Number(m[1]);
+  });
+  await waitFor('the bare relay', async () => port !== null, relay);
+  return { base: `http://127.0.0.1:${port}`, pid: relay.child.pid, stop: () => relay.stop() };
+}
+
+// ------------------------------------------------------------------------------------------ inspector
+
+/** A minimal Chrome DevTools protocol client over the inspector's WebSocket. */
+async function inspect(port) {
+  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const ws = new WebSocket(target.webSocketDebuggerUrl, { perMessageDeflate: false });
+  await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)));
+  let id = 0;
+  const waiting = new Map();
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(String(raw));
+    const w = waiting.get(msg.id);
+    if (!w) return;
+    waiting.delete(msg.id);
+    if (msg.error) w.fail(new Error(msg.error.message));
+    else w.ok(msg.result);
+  });
+  const send = (method, params = {}) =>
+    new Promise((ok, fail) => {
+      waiting.set(++id, { ok, fail });
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  return {
+    /** Full GC twice (weak maps and finalisers let go on the second), then the process's memory. */
+    async memoryAfterGc() {
+      await send('HeapProfiler.collectGarbage');
+      await send('HeapProfiler.collectGarbage');
+      const { result } = await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+      return JSON.parse(result.value);
+    },
+    async startProfiles() {
+      await send('Profiler.enable');
+      await send('Profiler.setSamplingInterval', { interval: 200 });
+      await send('Profiler.start');
+      await send('HeapProfiler.enable');
+      await send('HeapProfiler.startSampling', { samplingInterval: 4096 });
+    },
+    stopCpuProfile: async () => (await send('Profiler.stop')).profile,
+    /** The sampled allocations still alive now: call after memoryAfterGc(). */
+    async stopHeapProfile() {
+      const { profile } = await send('HeapProfiler.getSamplingProfile');
+      await send('HeapProfiler.stopSampling');
+      return profile;
+    },
+    close: () => ws.close(),
+  };
+}
+
+// ------------------------------------------------------------------------------------------ users
+
+function signToken(secret, user, ttl) {
+  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const iat = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ unique_name: user.code, nameid: user.email, role: 0, nbf: iat, iat, exp: iat + ttl })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+async function api(base, method, path, body, token) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = res.status === 204 ? null : await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** N users of the default instance, in groups of groupSize, each with a fresh access token. */
+async function setUpUsers(opts, env, base) {
+  const started = performance.now();
+  const run = randomBytes(4).toString('hex');
+  const first = await api(base, 'POST', '/api/user', { email: `sock.${run}.0@loadtest.invalid`, password: `load-${randomBytes(8).toString('hex')}`, name: 'Load', surname: 'User 0' });
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  const users = [{ code: first.user.code, email: `sock.${run}.0@loadtest.invalid` }];
+  try {
+    for (let i = 1; i < opts.users; i++) users.push({ code: randomBytes(12).toString('base64url'), email: `sock.${run}.${i}@loadtest.invalid` });
+    for (let i = 1; i < users.length; i += 5000) {
+      const chunk = users.slice(i, i + 5000);
+      await db.query(
+        `INSERT INTO "user" (code, instance_id, email, password_hash, name, surname)
+         SELECT c, t.instance_id, e, t.password_hash, 'Load', 'User' FROM unnest($1::text[], $2::text[]) AS u(c, e)
+         CROSS JOIN (SELECT instance_id, password_hash FROM "user" WHERE code = $3) t`,
+        [chunk.map((u) => u.code), chunk.map((u) => u.email), first.user.code],
+      );
+    }
+  } finally {
+    await db.end();
+  }
+  for (const u of users) u.token = signToken(env.JWT_SECRET, u, Number(env.ACCESS_TOKEN_TTL));
+  const groups = [];
+  for (let i = 0; i < users.length; i += opts.groupSize) groups.push(users.slice(i, i + opts.groupSize));
+  await inParallel(groups, 8, async (members) => {
+    if (members.length < 2) return;
+    const res = await api(base, 'PUT', '/api/message/groups', { userList: members.slice(1).map((u) => u.code), createNewGroup: true }, members[0].token);
+    for (const u of members) u.group = res.group.code;
+  });
+  console.log(`set up ${users.length} users in ${groups.length} groups in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return users;
+}
+
+// ------------------------------------------------------------------------------------------ the measure
+
+/** Connects one socket per user, measures, disconnects them all. */
+async function measure(label, target, users, auth, opts) {
+  const inspector = await inspect(target.inspectPort);
+  try {
+    const before = await inspector.memoryAfterGc();
+    if (opts.profile) await inspector.startProfiles();
+    const cpuBefore = await cpuSecondsOf(target.pid);
+    const generatorBefore = process.cpuUsage();
+    const machineBefore = await machineCpu();
+    const started = performance.now();
+    const sockets = await inParallel(users, opts.connectsInFlight, (u, i) =>
+      new Promise((ok, fail) => {
+        const socket = io(target.base, { auth: auth(u), transports: ['websocket'], reconnection: false, forceNew: true });
+        socket.once('connect', () => ok(socket));
+        socket.once('connect_error', (err) => fail(new Error(`${label}: socket ${i} could not connect: ${err.message}`)));
+      }),
+    );
+    const connectS = (performance.now() - started) / 1000;
+    const cpuConnect = (await cpuSecondsOf(target.pid)) - cpuBefore;
+    const generator = process.cpuUsage(generatorBefore);
+    const machineAfter = await machineCpu();
+    const name = `${label.replace(/\W+/g, '-')}-${users.length}-${Date.now()}`;
+    if (opts.profile) writeFileSync(join(opts.profile, `${name}.cpuprofile`), JSON.stringify(await inspector.stopCpuProfile()));
+    // Presence writes and announcements that trail the connects finish before the heap is read.
+    await sleep(opts.settleMs);
+    const after = await inspector.memoryAfterGc();
+    if (opts.profile) writeFileSync(join(opts.profile, `${name}.heapprofile`), JSON.stringify(await inspector.stopHeapProfile()));
+    for (const s of sockets) s.close();
+    // The next run starts from a heap that has let go of these sockets (disconnects, offline grace, buckets),
+    // else it would count their release against its own; what stays after 30 s is printed as retained.
+    let left = await inspector.memoryAfterGc();
+    for (const until = Date.now() + 30_000; left.heapUsed > before.heapUsed + 2 ** 20 * 5 && Date.now() < until; ) {
+      await sleep(2000);
+      left = await inspector.memoryAfterGc();
+    }
+    const n = users.length;
+    return {
+      label,
+      sockets: n,
+      connectS,
+      serverCpuS: cpuConnect,
+      generatorCpuS: (generator.user + generator.system) / 1e6,
+      machineBusyPercent: ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100,
+      heapPerSocketKB: (after.heapUsed - before.heapUsed) / n / 1024,
+      rssPerSocketKB: (after.rss - before.rss) / n / 1024,
+      retainedPerSocketKB: (left.heapUsed - before.heapUsed) / n / 1024,
+      heapBeforeMB: before.heapUsed / 2 ** 20,
+      heapAfterMB: after.heapUsed / 2 ** 20,
+    };
+  } finally {
+    inspector.close();
+  }
+}
+
+function printRun(r) {
+  console.log(
+    `   ${r.label.padEnd(14)} ${r.sockets} sockets in ${r.connectS.toFixed(2)} s (CPU: server ${r.serverCpuS.toFixed(1)} s, generator ${r.generatorCpuS.toFixed(1)} s; machine ${r.machineBusyPercent.toFixed(0)} % busy), ` +
+      `heap ${r.heapPerSocketKB.toFixed(1)} KB/socket after GC (${r.heapBeforeMB.toFixed(0)} → ${r.heapAfterMB.toFixed(0)} MB), RSS ${r.rssPerSocketKB.toFixed(1)} KB/socket; ${r.retainedPerSocketKB.toFixed(1)} KB/socket still held after disconnecting`,
+  );
+}
+
+function printSummary(results) {
+  console.log('\n== summary (min / median over runs)');
+  for (const label of [...new Set(results.map((r) => r.label))]) {
+    const rs = results.filter((r) => r.label === label);
+    const f = (key) => `${Math.min(...rs.map((r) => r[key])).toFixed(2)} / ${median(rs.map((r) => r[key])).toFixed(2)}`;
+    console.log(`   ${label.padEnd(14)} connect ${f('connectS')} s   heap ${f('heapPerSocketKB')} KB/socket   RSS ${f('rssPerSocketKB')} KB/socket   server CPU ${f('serverCpuS')} s   generator CPU ${f('generatorCpuS')} s   (${rs.length} runs, ${rs[0].sockets} sockets)`);
+  }
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/parley_bench_sockets',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'parley-bench-sockets:',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ACCESS_TOKEN_TTL: String(4 * 3600),
+    AUTH_RATE_LIMIT_IP: '1000000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    FILES_DIR: process.env.FILES_DIR ?? mkdtempSync(join(tmpdir(), 'parley-bench-sockets-')),
+  };
+  await ensureDatabase(env.DATABASE_URL);
+  if (opts.profile) mkdirSync(opts.profile, { recursive: true });
+  const results = [];
+  const parley = await startParley(opts, env);
+  try {
+    const users = await setUpUsers(opts, env, parley.base);
+    const target = { ...parley, inspectPort: opts.inspectPort };
+    for (let run = 1; run <= opts.runs; run++) {
+      console.log(`run ${run}/${opts.runs}`);
+      const r = await measure('parley', target, users, (u) => ({ token: u.token }), opts);
+      printRun(r);
+      results.push({ run, ...r });
+    }
+  } finally {
+    await parley.stop();
+  }
+  if (opts.bare) {
+    const relay = await startBareRelay(opts.inspectPort + 1);
+    try {
+      const users = Array.from({ length: opts.users }, (_, i) => ({ code: `u${i}`, group: `g${Math.floor(i / opts.groupSize)}` }));
+      const target = { ...relay, inspectPort: opts.inspectPort + 1 };
+      for (let run = 1; run <= opts.runs; run++) {
+        const r = await measure('bare socket.io', target, users, (u) => ({ userCode: u.code, groups: [u.group] }), opts);
+        printRun(r);
+        results.push({ run, ...r });
+      }
+    } finally {
+      await relay.stop();
+    }
+  }
+  printSummary(results);
+  if (opts.profile) console.log(`\nprofiles written under ${opts.profile}`);
+  if (opts.out) {
+    writeFileSync(opts.out, JSON.stringify({ at: new Date().toISOString(), options: opts, results }, null, 2));
+    console.log(`wrote ${opts.out}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err.stack ?? err);
+    process.exit(1);
+  },
+);
