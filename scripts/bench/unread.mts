@@ -121,7 +121,8 @@ try {
       const start = performance.now();
       const rows: { unread: number }[] = await ds.query(sql, [me.id]);
       sqlTimes.get(label)!.push(performance.now() - start);
-      totals.set(label, rows.reduce((sum, r) => sum + r.unread, 0));
+      const total = rows.reduce((sum, r) => sum + r.unread, 0);
+      totals.set(label, total);
     }
   }
   for (const [label, times] of sqlTimes) console.log(`unread query ${label}: ${stats(times)} over ${ROUNDS} runs (total ${totals.get(label)})`);
