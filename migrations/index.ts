@@ -7,6 +7,7 @@ import { PaymentPayerIndex1764201600000 } from './1764201600000-PaymentPayerInde
 import { UserGravatarOptIn1764210000000 } from './1764210000000-UserGravatarOptIn';
 import { JobTitleSearch1764220000000 } from './1764220000000-JobTitleSearch';
 import { MessageReplyEdit1764236400000 } from './1764236400000-MessageReplyEdit';
+import { UnreadCountIndexes1764300000000 } from './1764300000000-UnreadCountIndexes';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   UserGravatarOptIn1764210000000,
   JobTitleSearch1764220000000,
   MessageReplyEdit1764236400000,
+  UnreadCountIndexes1764300000000,
 ];

@@ -1,7 +1,12 @@
 // Benchmark: the cost of unread counts and the group list for a heavy user.
 // Seeds a throw-away database (a user in GROUPS groups holding MESSAGES messages in all), boots the built
-// server in-process and times GET /api/message/UnreadCount and GET /api/message/groups. Prints figures; asserts nothing.
-// Usage: npm run build:server && node --import tsx scripts/bench/unread.mts [groups=1000] [messages=100000]
+// server in-process and times GET /api/message/UnreadCount and GET /api/message/groups over HTTP (warm: each after
+// one untimed call), GET /api/me as the floor any authenticated call pays, then the unread query alone, the one the
+// app runs beside the one it ran before the counts went per group (docs/hot-path.md), alternating, with their totals.
+// Prints figures; asserts nothing.
+// Usage: npm run bench:unread -- [groups=1000] [messages=100000]
+// (TSX_TSCONFIG_PATH keeps tsx from mapping the built server's #shared imports back to the sources, which would
+// run Nest code without decorator metadata.)
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './bench-database.mts';
@@ -10,6 +15,9 @@ const require = createRequire(import.meta.url);
 const GROUPS = Number(process.argv[2] ?? 1000);
 const MESSAGES = Number(process.argv[3] ?? 100000);
 const ROUNDS = 30;
+/** The unread expression as it was before the counts went per group, timed beside the app's own. */
+const BEFORE_UNREAD_SQL = `(SELECT count(*) FROM chat_message m
+   WHERE m.group_id = p.group_id AND m.seq > p.read_seq AND m.deleted_at IS NULL AND m.author_id IS DISTINCT FROM p.user_id)`;
 const bench = await createBenchDatabase();
 
 Object.assign(process.env, bench.env);
@@ -62,6 +70,10 @@ try {
      JOIN chat_participant p ON p.group_id = g.id AND p.user_id <> $2`,
     [perGroup, me.id],
   );
+  // A few messages that don't count, so both queries' totals show they agree: deleted ones, and mine after my marker
+  // (only seeded data has those: sending moves the author's marker).
+  await ds.query(`UPDATE chat_message SET deleted_at = now() WHERE seq % 10 = 0 AND group_id % 4 = 1`);
+  await ds.query(`UPDATE chat_message SET author_id = $1 WHERE seq % 25 = 0 AND group_id % 3 = 0`, [me.id]);
   await ds.query('VACUUM ANALYZE');
   console.log(`seeded ${GROUPS} groups, ${GROUPS * perGroup} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -83,6 +95,7 @@ try {
   };
 
   for (const [label, path] of [
+    ['GET /api/me (the floor: auth and one row)', '/api/me'],
     ['GET /api/message/UnreadCount', '/api/message/UnreadCount'],
     ['GET /api/message/groups (page 1, 50)', '/api/message/groups'],
   ]) {
@@ -93,13 +106,27 @@ try {
     const extra = body.total !== undefined ? ` (total ${body.total} in ${Object.keys(body.groups ?? {}).length} groups)` : '';
     console.log(`${label}: ${stats(times)} over ${ROUNDS} calls${extra}`);
   }
-  const plan = await ds.query(
-    `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT)
-     SELECT g.code, (SELECT count(*) FROM chat_message m WHERE m.group_id = p.group_id AND m.seq > p.read_seq
-       AND m.deleted_at IS NULL AND m.author_id IS DISTINCT FROM p.user_id)
-     FROM chat_participant p JOIN chat_group g ON g.id = p.group_id WHERE p.user_id = $1 AND g.last_seq > p.read_seq`,
-    [me.id],
-  );
+  const { UNREAD_SQL } = require('../../dist/server/src/modules/chat/unread-counts.repository.js');
+  const unreadQuery = (expression: string): string =>
+    `SELECT g.code, ${expression}::int AS unread FROM chat_participant p JOIN chat_group g ON g.id = p.group_id
+     WHERE p.user_id = $1 AND g.last_seq > p.read_seq`;
+  const queries = {
+    'before (counts every unread message)': unreadQuery(BEFORE_UNREAD_SQL),
+    'now (per group: seqs minus deleted and own)': unreadQuery(UNREAD_SQL),
+  };
+  const sqlTimes = new Map<string, number[]>(Object.keys(queries).map((k) => [k, []]));
+  const totals = new Map<string, number>();
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [label, sql] of Object.entries(queries)) {
+      const start = performance.now();
+      const rows: { unread: number }[] = await ds.query(sql, [me.id]);
+      sqlTimes.get(label)!.push(performance.now() - start);
+      const total = rows.reduce((sum, r) => sum + r.unread, 0);
+      totals.set(label, total);
+    }
+  }
+  for (const [label, times] of sqlTimes) console.log(`unread query ${label}: ${stats(times)} over ${ROUNDS} runs (total ${totals.get(label)})`);
+  const plan = await ds.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${queries['now (per group: seqs minus deleted and own)']}`, [me.id]);
   console.log('unread query plan:\n  ' + plan.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n  '));
   await ds.destroy();
 } finally {

@@ -3,12 +3,20 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 /**
- * Unread for one participant row `p`: live messages after the marker that others wrote (index-only scan).
- * Counts are computed, never stored, so they are exact after sends, reads, deletes and joins without any
- * bookkeeping. The group list embeds this expression.
+ * Unread for one participant row `p` of a group whose last seq is `lastSeq`: live messages after the marker
+ * that others wrote. Seqs are gap-free (1..last_seq, one message each, see INSERT_MESSAGES_SQL), so that is
+ * every seq after the marker minus the ones that don't count: deleted messages and the reader's own live ones.
+ * Both are found by one probe of a small partial index each (usually finding nothing), so the cost is per
+ * group, not per unread message. Counts are computed, never stored, so they are exact after sends, reads,
+ * deletes and joins without any bookkeeping, and every term reads the same snapshot.
  */
-export const UNREAD_SQL = `(SELECT count(*) FROM chat_message m
-   WHERE m.group_id = p.group_id AND m.seq > p.read_seq AND m.deleted_at IS NULL AND m.author_id IS DISTINCT FROM p.user_id)`;
+export const unreadSql = (lastSeq: string): string => `(${lastSeq} - p.read_seq
+   - (SELECT count(*) FROM chat_message m WHERE m.group_id = p.group_id AND m.seq > p.read_seq AND m.deleted_at IS NOT NULL)
+   - (SELECT count(*) FROM chat_message m
+      WHERE m.group_id = p.group_id AND m.author_id = p.user_id AND m.seq > p.read_seq AND m.deleted_at IS NULL))`;
+
+/** unreadSql for a query that joins the group as `g`; the group list embeds it. */
+export const UNREAD_SQL = unreadSql('g.last_seq');
 
 /** The truth of unread counts: read markers and the messages after them, in Postgres. */
 @Injectable()
@@ -43,7 +51,7 @@ export class UnreadCountsRepository {
          FROM chat_group g WHERE g.id = p.group_id AND p.group_id = $1 AND p.user_id = $2
          RETURNING p.group_id, p.user_id, p.read_seq, g.last_seq
        )
-       SELECT p.read_seq, p.last_seq, CASE WHEN p.read_seq >= p.last_seq THEN 0 ELSE ${UNREAD_SQL}::int END AS unread FROM moved p`,
+       SELECT p.read_seq, p.last_seq, CASE WHEN p.read_seq >= p.last_seq THEN 0 ELSE ${unreadSql('p.last_seq')}::int END AS unread FROM moved p`,
       [groupId, userId, seq],
     );
     return rows.length
