@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 // Connection capacity: how long N idle authenticated sockets take to connect, and how much server heap each one
-// costs after GC, for Parley and for the bare Socket.IO relay (scripts/load/bare-relay.mjs) in the same run.
+// costs after GC, for Parley and for the bare Socket.IO relay (scripts/load/bare-relay.mts) in the same run.
 //   npm run bench:sockets -- [--users 10000] [--group-size 10] [--runs 3] [--connects-in-flight 200]
 //                            [--port 5800] [--inspect-port 5801] [--profile DIR] [--no-bare] [--verbose] [--out result.json]
 // It starts its own built server (dist/, `npm run build:server` first) and worker with the inspector on
@@ -16,42 +15,122 @@
 // Each process holds N sockets (the server and this generator): `ulimit -n` must be above N + a few hundred.
 // --profile DIR writes, per run and process, a CPU profile of the connect phase (.cpuprofile) and a sampling heap
 // profile of what is still alive after GC once all are connected (.heapprofile): open both in Chrome DevTools.
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mts';
+import { type ExitResult, ROOT, sleep } from '../lib/common.mts';
 
 const require = createRequire(import.meta.url);
-const { io } = require('socket.io-client');
-const WebSocket = require('ws');
-const pg = require('pg');
+const { io } = require('socket.io-client') as typeof import('socket.io-client');
+type Socket = import('socket.io-client').Socket;
+const { WebSocket } = require('ws') as typeof import('ws');
+const pg = require('pg') as typeof import('pg');
 const here = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(here, '..', '..');
 /** --verbose: the servers' own output goes to stderr as it comes. */
 let verbose = false;
 
-function parseArgs(argv) {
-  const opts = { users: 10_000, groupSize: 10, runs: 3, connectsInFlight: 200, port: 5800, inspectPort: 5801, profile: null, bare: true, out: null, settleMs: 3000 };
+interface Options {
+  users: number;
+  groupSize: number;
+  runs: number;
+  connectsInFlight: number;
+  port: number;
+  inspectPort: number;
+  profile: string | null;
+  bare: boolean;
+  out: string | null;
+  settleMs: number;
+}
+
+/** The environment the server and worker start with: the process's own, plus what this script sets. */
+interface BenchEnv extends NodeJS.ProcessEnv {
+  DATABASE_URL: string;
+  JWT_SECRET: string;
+  ACCESS_TOKEN_TTL: string;
+}
+
+interface BenchUser {
+  code: string;
+  email?: string;
+  token?: string;
+  group?: string;
+}
+
+/** What a socket sends in its handshake: a token for Parley, its user and groups for the bare relay. */
+type HandshakeAuth = (user: BenchUser) => Record<string, unknown>;
+
+/** A process to measure: where to connect, its pid for /proc and its inspector port. */
+interface Target {
+  base: string;
+  pid: number;
+  inspectPort: number;
+}
+
+interface StartedTarget {
+  base: string;
+  pid: number;
+  stop: () => Promise<unknown>;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = {
+    users: 10_000,
+    groupSize: 10,
+    runs: 3,
+    connectsInFlight: 200,
+    port: 5800,
+    inspectPort: 5801,
+    profile: null,
+    bare: true,
+    out: null,
+    settleMs: 3000,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
-    const value = () => inline ?? argv[++i];
+    const value = (): string => inline ?? argv[++i];
     switch (flag) {
-      case '--users': opts.users = Number(value()); break;
-      case '--group-size': opts.groupSize = Number(value()); break;
-      case '--runs': opts.runs = Number(value()); break;
-      case '--connects-in-flight': opts.connectsInFlight = Number(value()); break;
-      case '--port': opts.port = Number(value()); break;
-      case '--inspect-port': opts.inspectPort = Number(value()); break;
-      case '--profile': opts.profile = resolve(value()); break;
-      case '--settle-ms': opts.settleMs = Number(value()); break;
-      case '--no-bare': opts.bare = false; break;
-      case '--verbose': verbose = true; break;
-      case '--out': opts.out = value(); break;
-      default: throw new Error(`unknown option ${flag}`);
+      case '--users':
+        opts.users = Number(value());
+        break;
+      case '--group-size':
+        opts.groupSize = Number(value());
+        break;
+      case '--runs':
+        opts.runs = Number(value());
+        break;
+      case '--connects-in-flight':
+        opts.connectsInFlight = Number(value());
+        break;
+      case '--port':
+        opts.port = Number(value());
+        break;
+      case '--inspect-port':
+        opts.inspectPort = Number(value());
+        break;
+      case '--profile':
+        opts.profile = resolve(value());
+        break;
+      case '--settle-ms':
+        opts.settleMs = Number(value());
+        break;
+      case '--no-bare':
+        opts.bare = false;
+        break;
+      case '--verbose':
+        verbose = true;
+        break;
+      case '--out':
+        opts.out = value();
+        break;
+      default:
+        throw new Error(`unknown option ${flag}`);
     }
   }
   if (!(opts.users >= 2 && opts.groupSize >= 2 && opts.runs >= 1 && opts.connectsInFlight >= 1)) {
@@ -60,14 +139,13 @@ function parseArgs(argv) {
   return opts;
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => {
+const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function inParallel(items, limit, fn) {
-  const out = new Array(items.length);
+async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -81,7 +159,7 @@ async function inParallel(items, limit, fn) {
 }
 
 /** Busy and total CPU seconds of the whole machine so far (all cores, every process), from /proc/stat. */
-async function machineCpu() {
+function machineCpu(): { busy: number; total: number } {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
   const idle = ticks[3] + ticks[4];
   const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
@@ -89,7 +167,7 @@ async function machineCpu() {
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; null when unreadable. */
-async function cpuSecondsOf(pid) {
+function cpuSecondsOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -101,17 +179,26 @@ async function cpuSecondsOf(pid) {
 
 // ------------------------------------------------------------------------------------------ processes
 
-function startNode(name, args, env) {
+interface NodeProcess {
+  name: string;
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** The last 200 lines of its output, for error messages. */
+  lines: string[];
+  exited: Promise<ExitResult>;
+  stop: () => Promise<void>;
+}
+
+function startNode(name: string, args: string[], env: NodeJS.ProcessEnv): NodeProcess {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines = [];
-  const keep = (d) => {
+  const lines: string[] = [];
+  const keep = (d: Buffer) => {
     if (verbose) process.stderr.write(`[${name}] ${d}`);
     for (const line of String(d).split('\n')) if (line.trim()) lines.push(line);
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<ExitResult>((r) => child.once('exit', (code, signal) => r({ code, signal })));
   return {
     name,
     child,
@@ -127,7 +214,7 @@ function startNode(name, args, env) {
   };
 }
 
-async function waitFor(what, check, proc, timeoutMs = 120_000) {
+async function waitFor(what: string, check: () => Promise<boolean>, proc: NodeProcess, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited while waiting for ${what}:\n${proc.lines.slice(-30).join('\n')}`);
@@ -137,7 +224,7 @@ async function waitFor(what, check, proc, timeoutMs = 120_000) {
   throw new Error(`timed out waiting for ${what}:\n${proc.lines.slice(-30).join('\n')}`);
 }
 
-async function ensureDatabase(url) {
+async function ensureDatabase(url: string): Promise<void> {
   const dbName = new URL(url).pathname.slice(1);
   const admin = new URL(url);
   admin.pathname = '/postgres';
@@ -151,59 +238,92 @@ async function ensureDatabase(url) {
   }
 }
 
-async function startParley(opts, env) {
-  const server = startNode('server', [
-    '--enable-source-maps',
-    '--max-semi-space-size=64', // as scripts/launch.mjs starts it
-    `--inspect=127.0.0.1:${opts.inspectPort}`,
-    join(ROOT, 'dist', 'server', 'src', 'main.js'),
-  ], env);
+async function startParley(opts: Options, env: BenchEnv): Promise<StartedTarget> {
+  const server = startNode(
+    'server',
+    [
+      '--enable-source-maps',
+      '--max-semi-space-size=64', // as scripts/launch.mts starts it
+      `--inspect=127.0.0.1:${opts.inspectPort}`,
+      SERVER_MAIN,
+    ],
+    env,
+  );
   const base = `http://127.0.0.1:${opts.port}`;
   await waitFor('the server', async () => (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })).status === 200, server);
-  const worker = startNode('worker', ['--enable-source-maps', join(ROOT, 'dist', 'workers', 'src', 'main.js')], { ...env, PORT: '0' });
-  return { base, pid: server.child.pid, stop: () => Promise.all([server.stop(), worker.stop()]) };
+  const worker = startNode('worker', ['--enable-source-maps', WORKER_MAIN], { ...env, PORT: '0' });
+  return { base, pid: server.child.pid!, stop: () => Promise.all([server.stop(), worker.stop()]) };
 }
 
-async function startBareRelay(inspectPort) {
-  const relay = startNode('bare relay', [`--inspect=127.0.0.1:${inspectPort}`, join(here, 'bare-relay.mjs'), '0'], process.env);
-  let port = null;
-  relay.child.stdout.on('data', (d) => {
+async function startBareRelay(inspectPort: number): Promise<StartedTarget> {
+  const relay = startNode('bare relay', [`--inspect=127.0.0.1:${inspectPort}`, '--import', 'tsx', join(here, 'bare-relay.mts'), '0'], process.env);
+  let port: number | null = null;
+  relay.child.stdout.on('data', (d: Buffer) => {
     const m = /listening (\d+)/.exec(String(d));
     if (m) port = Number(m[1]);
   });
   await waitFor('the bare relay', async () => port !== null, relay);
-  return { base: `http://127.0.0.1:${port}`, pid: relay.child.pid, stop: () => relay.stop() };
+  return { base: `http://127.0.0.1:${port}`, pid: relay.child.pid!, stop: () => relay.stop() };
 }
 
 // ------------------------------------------------------------------------------------------ inspector
 
+/** A protocol message: the answer to a command (id) or an event (none), with a result or an error. */
+interface InspectorMessage {
+  id?: number;
+  result?: unknown;
+  error?: { message: string };
+}
+
+interface Pending {
+  ok: (result: unknown) => void;
+  fail: (err: Error) => void;
+}
+
+/** A CPU or heap profile as the inspector gives it: written out as it is, for DevTools. */
+type Profile = Record<string, unknown>;
+
+interface Inspector {
+  /** Full GC twice (weak maps and finalisers let go on the second), then the process's memory. */
+  memoryAfterGc: () => Promise<NodeJS.MemoryUsage>;
+  startProfiles: () => Promise<void>;
+  stopCpuProfile: () => Promise<Profile>;
+  /** The sampled allocations still alive now: call after memoryAfterGc(). */
+  stopHeapProfile: () => Promise<Profile>;
+  close: () => void;
+}
+
 /** A minimal Chrome DevTools protocol client over the inspector's WebSocket. */
-async function inspect(port) {
-  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+async function inspect(port: number): Promise<Inspector> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
   const ws = new WebSocket(target.webSocketDebuggerUrl, { perMessageDeflate: false });
   await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)));
   let id = 0;
-  const waiting = new Map();
+  const waiting = new Map<number, Pending>();
   ws.on('message', (raw) => {
-    const msg = JSON.parse(String(raw));
-    const w = waiting.get(msg.id);
+    const msg = JSON.parse(String(raw)) as InspectorMessage;
+    const w = msg.id === undefined ? undefined : waiting.get(msg.id);
     if (!w) return;
-    waiting.delete(msg.id);
+    waiting.delete(msg.id!);
     if (msg.error) w.fail(new Error(msg.error.message));
     else w.ok(msg.result);
   });
-  const send = (method, params = {}) =>
-    new Promise((ok, fail) => {
-      waiting.set(++id, { ok, fail });
+  /** Sends a command; T is the shape of the result the protocol documents for it. */
+  function send<T = unknown>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    return new Promise<T>((ok, fail) => {
+      waiting.set(++id, { ok: (result) => ok(result as T), fail });
       ws.send(JSON.stringify({ id, method, params }));
     });
+  }
   return {
-    /** Full GC twice (weak maps and finalisers let go on the second), then the process's memory. */
     async memoryAfterGc() {
       await send('HeapProfiler.collectGarbage');
       await send('HeapProfiler.collectGarbage');
-      const { result } = await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
-      return JSON.parse(result.value);
+      const { result } = await send<{ result: { value: string } }>('Runtime.evaluate', {
+        expression: 'JSON.stringify(process.memoryUsage())',
+        returnByValue: true,
+      });
+      return JSON.parse(result.value) as NodeJS.MemoryUsage;
     },
     async startProfiles() {
       await send('Profiler.enable');
@@ -212,10 +332,9 @@ async function inspect(port) {
       await send('HeapProfiler.enable');
       await send('HeapProfiler.startSampling', { samplingInterval: 4096 });
     },
-    stopCpuProfile: async () => (await send('Profiler.stop')).profile,
-    /** The sampled allocations still alive now: call after memoryAfterGc(). */
+    stopCpuProfile: async () => (await send<{ profile: Profile }>('Profiler.stop')).profile,
     async stopHeapProfile() {
-      const { profile } = await send('HeapProfiler.getSamplingProfile');
+      const { profile } = await send<{ profile: Profile }>('HeapProfiler.getSamplingProfile');
       await send('HeapProfiler.stopSampling');
       return profile;
     },
@@ -225,32 +344,46 @@ async function inspect(port) {
 
 // ------------------------------------------------------------------------------------------ users
 
-function signToken(secret, user, ttl) {
-  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+/** The fields read here from POST /api/user and PUT /api/message/groups. */
+interface RegisterResponse {
+  user: { code: string };
+}
+interface GroupResponse {
+  group: { code: string };
+}
+
+function signToken(secret: string, user: BenchUser, ttl: number): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const iat = Math.floor(Date.now() / 1000);
   const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ unique_name: user.code, nameid: user.email, role: 0, nbf: iat, iat, exp: iat + ttl })}`;
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
-async function api(base, method, path, body, token) {
+/** T is the shape of the JSON the route answers with (the fields the caller reads). */
+async function api<T>(base: string, method: string, path: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(base + path, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = res.status === 204 ? null : await res.json();
+  const json: unknown = res.status === 204 ? null : await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
+  return json as T;
 }
 
 /** N users of the default instance, in groups of groupSize, each with a fresh access token. */
-async function setUpUsers(opts, env, base) {
+async function setUpUsers(opts: Options, env: BenchEnv, base: string): Promise<BenchUser[]> {
   const started = performance.now();
   const run = randomBytes(4).toString('hex');
-  const first = await api(base, 'POST', '/api/user', { email: `sock.${run}.0@loadtest.invalid`, password: `load-${randomBytes(8).toString('hex')}`, name: 'Load', surname: 'User 0' });
+  const first = await api<RegisterResponse>(base, 'POST', '/api/user', {
+    email: `sock.${run}.0@loadtest.invalid`,
+    password: `load-${randomBytes(8).toString('hex')}`,
+    name: 'Load',
+    surname: 'User 0',
+  });
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   await db.connect();
-  const users = [{ code: first.user.code, email: `sock.${run}.0@loadtest.invalid` }];
+  const users: BenchUser[] = [{ code: first.user.code, email: `sock.${run}.0@loadtest.invalid` }];
   try {
     for (let i = 1; i < opts.users; i++) users.push({ code: randomBytes(12).toString('base64url'), email: `sock.${run}.${i}@loadtest.invalid` });
     for (let i = 1; i < users.length; i += 5000) {
@@ -266,11 +399,17 @@ async function setUpUsers(opts, env, base) {
     await db.end();
   }
   for (const u of users) u.token = signToken(env.JWT_SECRET, u, Number(env.ACCESS_TOKEN_TTL));
-  const groups = [];
+  const groups: BenchUser[][] = [];
   for (let i = 0; i < users.length; i += opts.groupSize) groups.push(users.slice(i, i + opts.groupSize));
   await inParallel(groups, 8, async (members) => {
     if (members.length < 2) return;
-    const res = await api(base, 'PUT', '/api/message/groups', { userList: members.slice(1).map((u) => u.code), createNewGroup: true }, members[0].token);
+    const res = await api<GroupResponse>(
+      base,
+      'PUT',
+      '/api/message/groups',
+      { userList: members.slice(1).map((u) => u.code), createNewGroup: true },
+      members[0].token,
+    );
     for (const u of members) u.group = res.group.code;
   });
   console.log(`set up ${users.length} users in ${groups.length} groups in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -279,27 +418,49 @@ async function setUpUsers(opts, env, base) {
 
 // ------------------------------------------------------------------------------------------ the measure
 
+interface RunResult {
+  label: string;
+  sockets: number;
+  connectS: number;
+  /** null when the server's /proc entry could not be read. */
+  serverCpuS: number | null;
+  generatorCpuS: number;
+  machineBusyPercent: number;
+  heapPerSocketKB: number;
+  rssPerSocketKB: number;
+  retainedPerSocketKB: number;
+  heapBeforeMB: number;
+  heapAfterMB: number;
+}
+
+/** The figures the summary shows min / median of. */
+type SummaryKey = 'connectS' | 'heapPerSocketKB' | 'rssPerSocketKB' | 'serverCpuS' | 'generatorCpuS';
+
 /** Connects one socket per user, measures, disconnects them all. */
-async function measure(label, target, users, auth, opts) {
+async function measure(label: string, target: Target, users: BenchUser[], auth: HandshakeAuth, opts: Options): Promise<RunResult> {
   const inspector = await inspect(target.inspectPort);
   try {
     const before = await inspector.memoryAfterGc();
     if (opts.profile) await inspector.startProfiles();
-    const cpuBefore = await cpuSecondsOf(target.pid);
+    const cpuBefore = cpuSecondsOf(target.pid);
     const generatorBefore = process.cpuUsage();
-    const machineBefore = await machineCpu();
+    const machineBefore = machineCpu();
     const started = performance.now();
-    const sockets = await inParallel(users, opts.connectsInFlight, (u, i) =>
-      new Promise((ok, fail) => {
-        const socket = io(target.base, { auth: auth(u), transports: ['websocket'], reconnection: false, forceNew: true });
-        socket.once('connect', () => ok(socket));
-        socket.once('connect_error', (err) => fail(new Error(`${label}: socket ${i} could not connect: ${err.message}`)));
-      }),
+    const sockets = await inParallel(
+      users,
+      opts.connectsInFlight,
+      (u, i) =>
+        new Promise<Socket>((ok, fail) => {
+          const socket = io(target.base, { auth: auth(u), transports: ['websocket'], reconnection: false, forceNew: true });
+          socket.once('connect', () => ok(socket));
+          socket.once('connect_error', (err) => fail(new Error(`${label}: socket ${i} could not connect: ${err.message}`)));
+        }),
     );
     const connectS = (performance.now() - started) / 1000;
-    const cpuConnect = (await cpuSecondsOf(target.pid)) - cpuBefore;
+    const cpuAfter = cpuSecondsOf(target.pid);
+    const cpuConnect = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
     const generator = process.cpuUsage(generatorBefore);
-    const machineAfter = await machineCpu();
+    const machineAfter = machineCpu();
     const name = `${label.replace(/\W+/g, '-')}-${users.length}-${Date.now()}`;
     if (opts.profile) writeFileSync(join(opts.profile, `${name}.cpuprofile`), JSON.stringify(await inspector.stopCpuProfile()));
     // Presence writes and announcements that trail the connects finish before the heap is read.
@@ -310,7 +471,7 @@ async function measure(label, target, users, auth, opts) {
     // The next run starts from a heap that has let go of these sockets (disconnects, offline grace, buckets),
     // else it would count their release against its own; what stays after 30 s is printed as retained.
     let left = await inspector.memoryAfterGc();
-    for (const until = Date.now() + 30_000; left.heapUsed > before.heapUsed + 2 ** 20 * 5 && Date.now() < until; ) {
+    for (const until = Date.now() + 30_000; left.heapUsed > before.heapUsed + 2 ** 20 * 5 && Date.now() < until;) {
       await sleep(2000);
       left = await inspector.memoryAfterGc();
     }
@@ -333,25 +494,33 @@ async function measure(label, target, users, auth, opts) {
   }
 }
 
-function printRun(r) {
+/** A figure with its decimals, or '-' when it could not be measured. */
+const fixed = (x: number | null, digits: number): string => (x === null ? '-' : x.toFixed(digits));
+
+function printRun(r: RunResult): void {
   console.log(
-    `   ${r.label.padEnd(14)} ${r.sockets} sockets in ${r.connectS.toFixed(2)} s (CPU: server ${r.serverCpuS.toFixed(1)} s, generator ${r.generatorCpuS.toFixed(1)} s; machine ${r.machineBusyPercent.toFixed(0)} % busy), ` +
+    `   ${r.label.padEnd(14)} ${r.sockets} sockets in ${r.connectS.toFixed(2)} s (CPU: server ${fixed(r.serverCpuS, 1)} s, generator ${r.generatorCpuS.toFixed(1)} s; machine ${r.machineBusyPercent.toFixed(0)} % busy), ` +
       `heap ${r.heapPerSocketKB.toFixed(1)} KB/socket after GC (${r.heapBeforeMB.toFixed(0)} → ${r.heapAfterMB.toFixed(0)} MB), RSS ${r.rssPerSocketKB.toFixed(1)} KB/socket; ${r.retainedPerSocketKB.toFixed(1)} KB/socket still held after disconnecting`,
   );
 }
 
-function printSummary(results) {
+function printSummary(results: RunResult[]): void {
   console.log('\n== summary (min / median over runs)');
   for (const label of [...new Set(results.map((r) => r.label))]) {
     const rs = results.filter((r) => r.label === label);
-    const f = (key) => `${Math.min(...rs.map((r) => r[key])).toFixed(2)} / ${median(rs.map((r) => r[key])).toFixed(2)}`;
-    console.log(`   ${label.padEnd(14)} connect ${f('connectS')} s   heap ${f('heapPerSocketKB')} KB/socket   RSS ${f('rssPerSocketKB')} KB/socket   server CPU ${f('serverCpuS')} s   generator CPU ${f('generatorCpuS')} s   (${rs.length} runs, ${rs[0].sockets} sockets)`);
+    const f = (key: SummaryKey): string => {
+      const xs = rs.map((r) => r[key]).filter((x): x is number => x !== null);
+      return xs.length ? `${Math.min(...xs).toFixed(2)} / ${median(xs).toFixed(2)}` : '- / -';
+    };
+    console.log(
+      `   ${label.padEnd(14)} connect ${f('connectS')} s   heap ${f('heapPerSocketKB')} KB/socket   RSS ${f('rssPerSocketKB')} KB/socket   server CPU ${f('serverCpuS')} s   generator CPU ${f('generatorCpuS')} s   (${rs.length} runs, ${rs[0].sockets} sockets)`,
+    );
   }
 }
 
-async function main() {
+async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  const env = {
+  const env: BenchEnv = {
     ...process.env,
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
@@ -367,11 +536,11 @@ async function main() {
   };
   await ensureDatabase(env.DATABASE_URL);
   if (opts.profile) mkdirSync(opts.profile, { recursive: true });
-  const results = [];
+  const results: (RunResult & { run: number })[] = [];
   const parley = await startParley(opts, env);
   try {
     const users = await setUpUsers(opts, env, parley.base);
-    const target = { ...parley, inspectPort: opts.inspectPort };
+    const target: Target = { ...parley, inspectPort: opts.inspectPort };
     for (let run = 1; run <= opts.runs; run++) {
       console.log(`run ${run}/${opts.runs}`);
       const r = await measure('parley', target, users, (u) => ({ token: u.token }), opts);
@@ -384,8 +553,8 @@ async function main() {
   if (opts.bare) {
     const relay = await startBareRelay(opts.inspectPort + 1);
     try {
-      const users = Array.from({ length: opts.users }, (_, i) => ({ code: `u${i}`, group: `g${Math.floor(i / opts.groupSize)}` }));
-      const target = { ...relay, inspectPort: opts.inspectPort + 1 };
+      const users = Array.from({ length: opts.users }, (_, i): BenchUser => ({ code: `u${i}`, group: `g${Math.floor(i / opts.groupSize)}` }));
+      const target: Target = { ...relay, inspectPort: opts.inspectPort + 1 };
       for (let run = 1; run <= opts.runs; run++) {
         const r = await measure('bare socket.io', target, users, (u) => ({ userCode: u.code, groups: [u.group] }), opts);
         printRun(r);
@@ -405,8 +574,8 @@ async function main() {
 
 main().then(
   () => process.exit(0),
-  (err) => {
-    console.error(err.stack ?? err);
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err) : err);
     process.exit(1);
   },
 );
