@@ -15,12 +15,7 @@ module.exports = {
       testEnvironment: '<rootDir>/test/utils/guarded-node-environment.ts',
       rootDir: __dirname,
       roots: ['<rootDir>/shared', '<rootDir>/server', '<rootDir>/workers', '<rootDir>/test'],
-      testMatch: [
-        '<rootDir>/shared/**/*.spec.ts',
-        '<rootDir>/server/**/*.spec.ts',
-        '<rootDir>/workers/**/*.spec.ts',
-        '<rootDir>/test/e2e/**/*.e2e-spec.ts',
-      ],
+      testMatch: ['<rootDir>/shared/**/*.spec.ts', '<rootDir>/server/**/*.spec.ts', '<rootDir>/workers/**/*.spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       transform: { '^.+\\.ts$': swc },
       moduleNameMapper: SHARED_ALIAS,
       globalSetup: '<rootDir>/test/utils/global-setup.ts',

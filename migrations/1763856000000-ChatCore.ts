@@ -25,9 +25,7 @@ export class ChatCore1763856000000 implements MigrationInterface {
         CONSTRAINT "CHK_chat_group_type" CHECK ("type" BETWEEN 0 AND 5)
       )`);
     await q.query(`CREATE UNIQUE INDEX "UQ_chat_group_code" ON "chat_group" ("code")`);
-    await q.query(
-      `CREATE UNIQUE INDEX "UQ_chat_group_target" ON "chat_group" ("instance_id", "type", "target_id") WHERE "target_id" IS NOT NULL`,
-    );
+    await q.query(`CREATE UNIQUE INDEX "UQ_chat_group_target" ON "chat_group" ("instance_id", "type", "target_id") WHERE "target_id" IS NOT NULL`);
     await q.query(`CREATE UNIQUE INDEX "UQ_chat_group_direct" ON "chat_group" ("instance_id", "direct_key") WHERE "direct_key" IS NOT NULL`);
 
     await q.query(`
@@ -67,13 +65,9 @@ export class ChatCore1763856000000 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX "UQ_chat_message_code" ON "chat_message" ("code")`);
     // A page of a group is one range scan of this index; unread counts are index-only scans of its live part.
     await q.query(`CREATE UNIQUE INDEX "UQ_chat_message_group_seq" ON "chat_message" ("group_id", "seq")`);
-    await q.query(
-      `CREATE INDEX "IDX_chat_message_live" ON "chat_message" ("group_id", "seq") INCLUDE ("author_id") WHERE "deleted_at" IS NULL`,
-    );
+    await q.query(`CREATE INDEX "IDX_chat_message_live" ON "chat_message" ("group_id", "seq") INCLUDE ("author_id") WHERE "deleted_at" IS NULL`);
     await q.query(`CREATE INDEX "IDX_chat_message_group_created" ON "chat_message" ("group_id", "created_at", "seq")`);
-    await q.query(
-      `CREATE UNIQUE INDEX "UQ_chat_message_client_key" ON "chat_message" ("group_id", "author_id", "client_key") WHERE "client_key" IS NOT NULL`,
-    );
+    await q.query(`CREATE UNIQUE INDEX "UQ_chat_message_client_key" ON "chat_message" ("group_id", "author_id", "client_key") WHERE "client_key" IS NOT NULL`);
 
     await q.query(`
       CREATE TABLE "file" (

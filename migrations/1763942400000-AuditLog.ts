@@ -29,9 +29,7 @@ export class AuditLog1763942400000 implements MigrationInterface {
         END IF;
         RAISE EXCEPTION 'audit_log is append-only';
       END $$`);
-    await q.query(
-      `CREATE TRIGGER "TRG_audit_log_append_only" BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`,
-    );
+    await q.query(`CREATE TRIGGER "TRG_audit_log_append_only" BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`);
   }
 
   public async down(q: QueryRunner): Promise<void> {

@@ -40,12 +40,8 @@ export class WebPush1764115200000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX "IDX_push_notification_user" ON "push_notification" ("user_id", "id" DESC)`);
     // One decision (queued or skipped) per recipient of an outbox row, one 'sent' per subscription: replays are no-ops.
-    await q.query(
-      `CREATE UNIQUE INDEX "UQ_push_notification_decision" ON "push_notification" ("outbox_id", "user_id") WHERE "subscription_id" IS NULL`,
-    );
-    await q.query(
-      `CREATE UNIQUE INDEX "UQ_push_notification_sent" ON "push_notification" ("outbox_id", "subscription_id") WHERE "status" = 'sent'`,
-    );
+    await q.query(`CREATE UNIQUE INDEX "UQ_push_notification_decision" ON "push_notification" ("outbox_id", "user_id") WHERE "subscription_id" IS NULL`);
+    await q.query(`CREATE UNIQUE INDEX "UQ_push_notification_sent" ON "push_notification" ("outbox_id", "subscription_id") WHERE "status" = 'sent'`);
   }
 
   public async down(q: QueryRunner): Promise<void> {

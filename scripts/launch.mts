@@ -4,26 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  Child,
-  LaunchError,
-  ROOT,
-  choosePort,
-  dataDir,
-  isAlive,
-  loadDotEnv,
-  log,
-  portFree,
-  sleep,
-} from './lib/common.mts';
-import {
-  SERVER_MAIN,
-  WORKER_MAIN,
-  buildIfStale,
-  hasClient,
-  markServerBuilt,
-  tscBin,
-} from './lib/build.mts';
+import { Child, LaunchError, ROOT, choosePort, dataDir, isAlive, loadDotEnv, log, portFree, sleep } from './lib/common.mts';
+import { SERVER_MAIN, WORKER_MAIN, buildIfStale, hasClient, markServerBuilt, tscBin } from './lib/build.mts';
 import { stopCompilerHelpers } from './lib/helper-processes.mts';
 import { claimPrefix, databaseIdentity, derivedPrefix } from './lib/redis-prefix.mts';
 import { type StoppableService, ensureAppSecrets, ensureDataDir, startEmbeddedPostgres, startRedis } from './lib/services.mts';
@@ -157,10 +139,12 @@ async function startWatching(env: NodeJS.ProcessEnv, port: number | undefined, a
 
   if (hasClient()) {
     const vitePort = await choosePort(undefined, 5173, 5199);
-    const vite = new Child('client', process.execPath, [
-      path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      '--config', 'client/vite.config.mts', '--port', String(vitePort), '--strictPort',
-    ], { env: { ...env, PARLEY_SERVER_URL: `http://127.0.0.1:${port}` } });
+    const vite = new Child(
+      'client',
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), '--config', 'client/vite.config.mts', '--port', String(vitePort), '--strictPort'],
+      { env: { ...env, PARLEY_SERVER_URL: `http://127.0.0.1:${port}` } },
+    );
     vite.onExit = (_, expected) => !expected && !shuttingDown && shutdown(1, 'the Vite dev server stopped: stopping everything');
     children.add(vite.start());
     env.PARLEY_VITE_URL = `http://localhost:${vitePort}`;
@@ -207,9 +191,7 @@ function claimDataDir(): void {
   const other = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8') : 0);
   if (other && other !== process.pid && isAlive(other)) {
     pidFile = undefined;
-    throw new LaunchError(
-      `another launcher (pid ${other}) is running with ${dataDir()}: stop it first, or give this one its own PARLEY_DATA_DIR`,
-    );
+    throw new LaunchError(`another launcher (pid ${other}) is running with ${dataDir()}: stop it first, or give this one its own PARLEY_DATA_DIR`);
   }
   fs.writeFileSync(pidFile, String(process.pid));
 }

@@ -168,8 +168,10 @@ try {
     );
   }
   const bad = push.arrivals.filter((a: Arrival) => a.error);
-  console.log(`throughput (one worker, PUSH_CONCURRENCY=${CONCURRENCY}): ${q(rates, 0.5).toFixed(0)} pushes/s median of ${ROUNDS} rounds` +
-    ` (best ${Math.max(...rates).toFixed(0)}); commit -> arrival within a burst: ${fmt(burstLatency)}; refused by the push service: ${bad.length}`);
+  console.log(
+    `throughput (one worker, PUSH_CONCURRENCY=${CONCURRENCY}): ${q(rates, 0.5).toFixed(0)} pushes/s median of ${ROUNDS} rounds` +
+      ` (best ${Math.max(...rates).toFixed(0)}); commit -> arrival within a burst: ${fmt(burstLatency)}; refused by the push service: ${bad.length}`,
+  );
 
   // 2. Latency, one message at a time.
   const single = groups[GROUPS];

@@ -84,7 +84,10 @@ try {
   };
 
   const hostile = await connect(attacker);
-  const probe = await timedSync(hostile, Array.from({ length: 100 }, () => ({ groupCode: 'benchgroup0', afterSeq: 0 })));
+  const probe = await timedSync(
+    hostile,
+    Array.from({ length: 100 }, () => ({ groupCode: 'benchgroup0', afterSeq: 0 })),
+  );
   console.log(
     `probe's sync (one group of ${BIG} messages, listed 100 times): ${probe.res.ok ? `${probe.res.messages.length} messages` : `refused ${probe.res.error.code}`}, ` +
       `${(probe.bytes / 1024).toFixed(1)} KB in ${probe.ms.toFixed(1)} ms`,
@@ -127,7 +130,10 @@ try {
   const flood = flooders.map(async (s) => {
     const groups = Array.from({ length: GROUPS }, (_, i) => ({ groupCode: `benchgroup${i + 1}`, afterSeq: 0 }));
     while (!stop) {
-      const res = await s.timeout(60_000).emitWithAck('sync', { groups }).catch(() => null);
+      const res = await s
+        .timeout(60_000)
+        .emitWithAck('sync', { groups })
+        .catch(() => null);
       if (res?.ok) {
         answers.ok++;
         answers.messages += res.messages.length;

@@ -18,14 +18,37 @@ import { deliveryFaults, liveMissedOf, settledUnreadDiffs } from './measure.mts'
 import { checksOf, printTable } from './report.mts';
 import type { ChaosOptions, Probe, PushUser, QuietChat, Row, World } from './types.mts';
 
-const DEFAULTS = { sockets: 100, rate: 80, before: 10, after: 15, down: 5, offline: 60, burst: 500, pushes: 5, portBase: 4410, pushDelayMs: 1000, redisLoading: 2 };
+const DEFAULTS = {
+  sockets: 100,
+  rate: 80,
+  before: 10,
+  after: 15,
+  down: 5,
+  offline: 60,
+  burst: 500,
+  pushes: 5,
+  portBase: 4410,
+  pushDelayMs: 1000,
+  redisLoading: 2,
+};
 const QUICK = { sockets: 30, rate: 30, before: 3, after: 4, down: 3, offline: 20, burst: 500, pushes: 3 };
 const GROUP_SIZE = 5;
 const QUIET_PAIRS = 4;
 
 export function parseArgs(argv: string[]): ChaosOptions {
   const opts: ChaosOptions = { ...DEFAULTS, faults: FAULT_ORDER, json: null };
-  const numeric: Record<string, keyof typeof DEFAULTS> = { '--sockets': 'sockets', '--rate': 'rate', '--before': 'before', '--after': 'after', '--down': 'down', '--offline': 'offline', '--burst': 'burst', '--pushes': 'pushes', '--port-base': 'portBase', '--redis-loading': 'redisLoading' };
+  const numeric: Record<string, keyof typeof DEFAULTS> = {
+    '--sockets': 'sockets',
+    '--rate': 'rate',
+    '--before': 'before',
+    '--after': 'after',
+    '--down': 'down',
+    '--offline': 'offline',
+    '--burst': 'burst',
+    '--pushes': 'pushes',
+    '--port-base': 'portBase',
+    '--redis-loading': 'redisLoading',
+  };
   const given: Partial<ChaosOptions> = {};
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
@@ -87,7 +110,8 @@ async function populate(stack: ChaosStack, opts: ChaosOptions): Promise<World> {
   for (let i = 0; i < traffic.length; i += GROUP_SIZE) await group(traffic.slice(i, i + GROUP_SIZE));
   const quietUsers = await inBatches(QUIET_PAIRS * 2, register);
   const quiet: { sender: ChaosUser; recipient: ChaosUser; group: string }[] = [];
-  for (let i = 0; i < quietUsers.length; i += 2) quiet.push({ sender: quietUsers[i], recipient: quietUsers[i + 1], group: await group([quietUsers[i], quietUsers[i + 1]]) });
+  for (let i = 0; i < quietUsers.length; i += 2)
+    quiet.push({ sender: quietUsers[i], recipient: quietUsers[i + 1], group: await group([quietUsers[i], quietUsers[i + 1]]) });
   const [canaryA, canaryB] = await inBatches(2, register);
   await group([canaryA, canaryB]);
   const pushSenderUser = await register();
@@ -244,7 +268,15 @@ async function main(): Promise<number | undefined> {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
     const header = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-    console.log(header.slice(0, header.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+    console.log(
+      header
+        .slice(
+          0,
+          header.findIndex((l) => !l.startsWith('//')),
+        )
+        .map((l) => l.replace(/^\/\/ ?/, ''))
+        .join('\n'),
+    );
     return 0;
   }
   const ports: StackPorts = { redis: opts.portBase, postgres: opts.portBase + 1, servers: [opts.portBase + 2, opts.portBase + 3], push: opts.portBase + 4 };
@@ -273,10 +305,14 @@ async function main(): Promise<number | undefined> {
     });
   }
   try {
-    log(`own Redis on ${ports.redis}, PostgreSQL on ${ports.postgres}, servers on ${ports.servers.join(' and ')}, push service on ${ports.push} (temp folder ${stack.dir})`);
+    log(
+      `own Redis on ${ports.redis}, PostgreSQL on ${ports.postgres}, servers on ${ports.servers.join(' and ')}, push service on ${ports.push} (temp folder ${stack.dir})`,
+    );
     await stack.start({ pushDelayMs: opts.pushDelayMs });
     world = await populate(stack, opts);
-    log(`${world.all.length} sockets (${world.trafficClients.length} sending ${opts.rate} msg/s), ${world.quiet.length} quiet chats, ${world.pushUsers.length} push subscribers`);
+    log(
+      `${world.all.length} sockets (${world.trafficClients.length} sending ${opts.rate} msg/s), ${world.quiet.length} quiet chats, ${world.pushUsers.length} push subscribers`,
+    );
     const rows: Row[] = [];
     for (const name of opts.faults) rows.push(await runFault(name, stack, world, opts));
     const stray = await stack.strayKeys();

@@ -229,24 +229,32 @@ export class ChatClient {
     if (!entry || !this.connected || entry.inFlight) return;
     entry.inFlight = true;
     const socket = this.socket!;
-    socket.timeout(ACK_TIMEOUT_MS).emit('message:send', { groupCode: entry.groupCode, clientKey, message: entry.message }, (err: Error | null, res?: { ok?: boolean; message: ChatMessage }) => {
-      entry.inFlight = false;
-      if (!err && res?.ok) {
-        this.outbox.delete(clientKey);
-        this.stats.acked++;
-        this.take(res.message, 'ack');
-        this.stats.ackedMessages.push({ code: res.message.code, clientKey, groupCode: entry.groupCode, seq: res.message.seq });
-        return entry.resolve(res.message);
-      }
-      // An error answer or no answer: the same clientKey again later (the server stores a key once).
-      setTimeout(() => this.emitSend(clientKey), 500 + Math.random() * 500);
-    });
+    socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emit(
+        'message:send',
+        { groupCode: entry.groupCode, clientKey, message: entry.message },
+        (err: Error | null, res?: { ok?: boolean; message: ChatMessage }) => {
+          entry.inFlight = false;
+          if (!err && res?.ok) {
+            this.outbox.delete(clientKey);
+            this.stats.acked++;
+            this.take(res.message, 'ack');
+            this.stats.ackedMessages.push({ code: res.message.code, clientKey, groupCode: entry.groupCode, seq: res.message.seq });
+            return entry.resolve(res.message);
+          }
+          // An error answer or no answer: the same clientKey again later (the server stores a key once).
+          setTimeout(() => this.emitSend(clientKey), 500 + Math.random() * 500);
+        },
+      );
   }
 
   async markRead(groupCode: string): Promise<void> {
     const view = this.views.get(groupCode);
     if (!this.connected || !view?.contiguous) return;
-    await this.socket!.timeout(ACK_TIMEOUT_MS).emitWithAck('group:read', { groupCode, seq: view.contiguous }).catch(() => undefined);
+    await this.socket!.timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('group:read', { groupCode, seq: view.contiguous })
+      .catch(() => undefined);
   }
 
   goOffline(): void {

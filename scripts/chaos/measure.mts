@@ -18,10 +18,7 @@ export async function deliveryFaults(stack: ChaosStack, world: World, stats: Sta
   for (const c of world.all) for (const g of c.user.groups) members.set(g, [...(members.get(g) ?? []), c]);
   const missing = stats.ackedMessages.filter((m) => (members.get(m.groupCode) ?? []).some((c) => !c.received.has(m.code))).length;
   const keys = stats.ackedMessages.map((m) => m.clientKey);
-  const stored = await stack.query(
-    'SELECT client_key, count(*)::int AS n FROM chat_message WHERE client_key = ANY($1::varchar[]) GROUP BY client_key',
-    [keys],
-  );
+  const stored = await stack.query('SELECT client_key, count(*)::int AS n FROM chat_message WHERE client_key = ANY($1::varchar[]) GROUP BY client_key', [keys]);
   const storedTwice = stored.reduce((sum: number, r: { n: number }) => sum + r.n - 1, 0);
   return { lost: missing + keys.length - stored.length, duplicated: stats.duplicatedLive + storedTwice };
 }
@@ -47,7 +44,8 @@ export async function settledUnreadDiffs(clients: ChatClient[]): Promise<UnreadD
     for (const c of pending) {
       const rest = await api(c.url, 'GET', '/api/message/UnreadCount', null, c.user.token);
       const pushed = c.unread?.total ?? 0;
-      if (pushed !== rest.total) diffs.push({ client: c, user: c.user.code, pushed, rest: rest.total, pushedGroups: c.unread?.groups ?? {}, restGroups: rest.groups });
+      if (pushed !== rest.total)
+        diffs.push({ client: c, user: c.user.code, pushed, rest: rest.total, pushedGroups: c.unread?.groups ?? {}, restGroups: rest.groups });
     }
     if (!diffs.length || Date.now() > deadline) return diffs.map(({ client: _client, ...d }) => d);
     pending = diffs.map((d) => d.client);

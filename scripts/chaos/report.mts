@@ -28,7 +28,13 @@ export function checksOf(rows: Row[], { stray, burstMin }: { stray: string[]; bu
     check(r.fault, '0 unhandled rejections logged', r.unhandled.length === 0, r.unhandled.slice(0, 3).join('; '));
     const bad = Object.keys(r.healthCodes).filter((c) => !['0', '200', '503'].includes(c));
     check(r.fault, 'health only 200 or 503', bad.length === 0, JSON.stringify(r.healthCodes));
-    if (r.pushDelaysMs) check(r.fault, `pushes in flight delivered within ${PUSH_WITHIN_MS / 1000} s`, r.pushDelaysMs.every((d) => d <= PUSH_WITHIN_MS), r.pushDelaysMs.map(seconds).join(', '));
+    if (r.pushDelaysMs)
+      check(
+        r.fault,
+        `pushes in flight delivered within ${PUSH_WITHIN_MS / 1000} s`,
+        r.pushDelaysMs.every((d) => d <= PUSH_WITHIN_MS),
+        r.pushDelaysMs.map(seconds).join(', '),
+      );
     if (r.burst !== null) check(r.fault, `${burstMin}+ messages while offline`, r.burst >= burstMin, r.burst);
   }
   check('all', 'every Redis key under the prefix', stray.length === 0, stray.slice(0, 5).join(', '));
@@ -37,21 +43,25 @@ export function checksOf(rows: Row[], { stray, burstMin }: { stray: string[]; bu
 
 export function printTable(rows: Row[], checks: Check[], stray: string[]): void {
   const head = ['fault', 'sends', 'acked', 'lost', 'dup', 'order', 'live-missed', 'unread≠', 'recovery', 'exits', 'unhandled', 'health', 'push delays'];
-  const body = rows.map((r) => [
-    r.title,
-    r.sends,
-    r.acked,
-    r.lost,
-    r.duplicated,
-    r.outOfOrder,
-    `${r.liveMissed}/${r.quietProbes}`,
-    r.unreadMismatches,
-    seconds(r.recoveryMs),
-    r.exits.length,
-    r.unhandled.length,
-    Object.entries(r.healthCodes).map(([code, n]) => `${code === '0' ? 'none' : code}×${n}`).join(' '),
-    r.pushDelaysMs ? r.pushDelaysMs.map((d) => (d / 1000).toFixed(1)).join(' ') + ' s' : (r.burst !== null ? `(burst ${r.burst})` : '-'),
-  ].map(String));
+  const body = rows.map((r) =>
+    [
+      r.title,
+      r.sends,
+      r.acked,
+      r.lost,
+      r.duplicated,
+      r.outOfOrder,
+      `${r.liveMissed}/${r.quietProbes}`,
+      r.unreadMismatches,
+      seconds(r.recoveryMs),
+      r.exits.length,
+      r.unhandled.length,
+      Object.entries(r.healthCodes)
+        .map(([code, n]) => `${code === '0' ? 'none' : code}×${n}`)
+        .join(' '),
+      r.pushDelaysMs ? r.pushDelaysMs.map((d) => (d / 1000).toFixed(1)).join(' ') + ' s' : r.burst !== null ? `(burst ${r.burst})` : '-',
+    ].map(String),
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log('');

@@ -63,7 +63,10 @@ class AppProcess {
     child.once('exit', (code, signal) => {
       out.end();
       if (this.expectExit || this.stack.stopping) return;
-      const said = (this.lastLines ?? []).find((l) => /Error|error/.test(l))?.trim().slice(0, 200);
+      const said = (this.lastLines ?? [])
+        .find((l) => /Error|error/.test(l))
+        ?.trim()
+        .slice(0, 200);
       this.stack.note('exit', `${this.name} (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited ${code}`}${said ? `: ${said}` : ''}`);
       // As npm start's supervisor does: counted, then started again, so the run goes on.
       setTimeout(() => !this.stack.stopping && !this.running && this.start(), 1000);
@@ -209,13 +212,30 @@ export class ChaosStack {
   async startRedis(): Promise<void> {
     const dir = path.join(this.dir, 'redis');
     fs.mkdirSync(dir, { recursive: true });
-    const child = spawn('redis-server', [
-      '--port', String(this.ports.redis), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '',
-      '--daemonize', 'no', '--logfile', path.join(this.dir, 'redis.log'),
-      // Each key read from the RDB part of the data takes this long to load: with the ballast below, a restart
-      // spends seconds answering LOADING, as a production Redis with a real dataset does.
-      '--key-load-delay', String(KEY_LOAD_DELAY_US),
-    ], { detached: true, stdio: 'ignore' }) as ChildProcess & { expectExit?: boolean };
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.ports.redis),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--save',
+        '',
+        '--daemonize',
+        'no',
+        '--logfile',
+        path.join(this.dir, 'redis.log'),
+        // Each key read from the RDB part of the data takes this long to load: with the ballast below, a restart
+        // spends seconds answering LOADING, as a production Redis with a real dataset does.
+        '--key-load-delay',
+        String(KEY_LOAD_DELAY_US),
+      ],
+      { detached: true, stdio: 'ignore' },
+    ) as ChildProcess & { expectExit?: boolean };
     this.redis = child;
     child.once('exit', (code, signal) => {
       if (this.redis === child && !child.expectExit && !this.stopping) this.note('exit', `redis-server ${signal ?? code}`);
@@ -241,7 +261,11 @@ export class ChaosStack {
       }
       this.ballast = Math.max(this.ballast ?? 0, wanted);
       await client.sendCommand(['BGREWRITEAOF']).catch(() => undefined);
-      await waitUntil(async () => /aof_rewrite_in_progress:0/.test(await client.info('persistence')) && !/aof_rewrite_scheduled:1/.test(await client.info('persistence')), 60_000, 100);
+      await waitUntil(
+        async () => /aof_rewrite_in_progress:0/.test(await client.info('persistence')) && !/aof_rewrite_scheduled:1/.test(await client.info('persistence')),
+        60_000,
+        100,
+      );
     } finally {
       await client.close().catch(() => undefined);
     }

@@ -7,16 +7,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  LaunchError,
-  choosePort,
-  dataDir,
-  isAlive,
-  log,
-  readJson,
-  waitUntil,
-  writePrivateJson,
-} from './common.mts';
+import { LaunchError, choosePort, dataDir, isAlive, log, readJson, waitUntil, writePrivateJson } from './common.mts';
 
 const require = createRequire(import.meta.url);
 
@@ -202,8 +193,7 @@ async function pgQuery(url: string, sql: string, params?: unknown[]): Promise<im
   }
 }
 
-const pgUrl = (password: string, port: number, database: string): string =>
-  `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+const pgUrl = (password: string, port: number, database: string): string => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 
 /**
  * Starts the embedded Postgres (initialising it the first time) and makes sure the `parley` database exists.
@@ -255,9 +245,7 @@ export async function startEmbeddedPostgres({ ifRunning = 'stop', register }: St
       throw new LaunchError(`initdb failed: ${(err as Error).message}\n${initLog.join('').slice(-2000)}`);
     }
   } else if (!secret) {
-    throw new LaunchError(
-      `${p.secrets} lost the embedded Postgres password. Delete ${p.pgData} to start with an empty database, or set DATABASE_URL.`,
-    );
+    throw new LaunchError(`${p.secrets} lost the embedded Postgres password. Delete ${p.pgData} to start with an empty database, or set DATABASE_URL.`);
   }
 
   const ids = postgresIds();
@@ -286,10 +274,7 @@ export async function startEmbeddedPostgres({ ifRunning = 'stop', register }: St
   }
 
   const admin = pgUrl(secret!, port, 'postgres');
-  const ready = await Promise.race([
-    waitUntil(async () => (await pgQuery(admin, 'SELECT 1'), true), 30_000, 100),
-    exited.then(() => false),
-  ]);
+  const ready = await Promise.race([waitUntil(async () => (await pgQuery(admin, 'SELECT 1'), true), 30_000, 100), exited.then(() => false)]);
   if (!ready) {
     await stopPostgres();
     throw new LaunchError(`embedded Postgres did not start; the end of ${p.pgLog}:\n${tail(p.pgLog)}`);
@@ -357,8 +342,7 @@ export async function startRedis({ register }: StartOptions = {}): Promise<Start
   const port = await choosePort(state.redisPort, 6380, 6399);
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', p.redisDir, '--save', '', '--appendonly', 'yes',
-      '--daemonize', 'no', '--logfile', p.redisLog],
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', p.redisDir, '--save', '', '--appendonly', 'yes', '--daemonize', 'no', '--logfile', p.redisLog],
     { detached: true, stdio: 'ignore' },
   );
   const exited = new Promise((resolve) => {

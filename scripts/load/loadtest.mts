@@ -59,26 +59,66 @@ interface NewMessage {
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Omit<Options, 'urls'> & { urls?: string[] } = { url: 'http://localhost:3000', users: 100, groups: 10, rate: 100, duration: 20, out: null, baseline: false, drain: 5, warmup: 5, connectsInFlight: 100 };
+  const opts: Omit<Options, 'urls'> & { urls?: string[] } = {
+    url: 'http://localhost:3000',
+    users: 100,
+    groups: 10,
+    rate: 100,
+    duration: 20,
+    out: null,
+    baseline: false,
+    drain: 5,
+    warmup: 5,
+    connectsInFlight: 100,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
     switch (flag) {
-      case '--url': opts.url = value(); break;
-      case '--urls': opts.urls = value().split(',').filter(Boolean); break;
-      case '--users': opts.users = Number(value()); break;
-      case '--groups': opts.groups = Number(value()); break;
-      case '--rate': opts.rate = Number(value()); break;
-      case '--rates': opts.rates = value().split(',').map(Number); break;
-      case '--duration': opts.duration = Number(value()); break;
-      case '--out': opts.out = value(); break;
-      case '--drain': opts.drain = Number(value()); break;
-      case '--warmup': opts.warmup = Number(value()); break;
-      case '--connects-in-flight': opts.connectsInFlight = Number(value()); break;
-      case '--baseline': opts.baseline = true; break;
-      case '--server-pids': opts.serverPids = value().split(',').filter(Boolean).map(Number); break;
-      case '--baseline-only': opts.baseline = 'only'; break;
-      default: throw new Error(`unknown option ${flag}`);
+      case '--url':
+        opts.url = value();
+        break;
+      case '--urls':
+        opts.urls = value().split(',').filter(Boolean);
+        break;
+      case '--users':
+        opts.users = Number(value());
+        break;
+      case '--groups':
+        opts.groups = Number(value());
+        break;
+      case '--rate':
+        opts.rate = Number(value());
+        break;
+      case '--rates':
+        opts.rates = value().split(',').map(Number);
+        break;
+      case '--duration':
+        opts.duration = Number(value());
+        break;
+      case '--out':
+        opts.out = value();
+        break;
+      case '--drain':
+        opts.drain = Number(value());
+        break;
+      case '--warmup':
+        opts.warmup = Number(value());
+        break;
+      case '--connects-in-flight':
+        opts.connectsInFlight = Number(value());
+        break;
+      case '--baseline':
+        opts.baseline = true;
+        break;
+      case '--server-pids':
+        opts.serverPids = value().split(',').filter(Boolean).map(Number);
+        break;
+      case '--baseline-only':
+        opts.baseline = 'only';
+        break;
+      default:
+        throw new Error(`unknown option ${flag}`);
     }
   }
   const urls = (opts.urls ??= [opts.url]);
@@ -232,7 +272,9 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
         );
       }),
   );
-  console.log(`${label}: ${sockets.length} sockets connected over ${urls.length} URL(s); sending ${opts.rate} msg/s, ${opts.warmup} s warm-up then ${opts.duration} s measured`);
+  console.log(
+    `${label}: ${sockets.length} sockets connected over ${urls.length} URL(s); sending ${opts.rate} msg/s, ${opts.warmup} s warm-up then ${opts.duration} s measured`,
+  );
 
   /** Sends at the rate for `seconds`; a warm-up's messages (caches filling, JIT) count in no figure. */
   const traffic = (seconds: number, warmup: boolean) =>
@@ -255,11 +297,13 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
           sent.set(clientKey, { at, group, warmup });
           if (!warmup) expected += sizeOf.get(group)! - 1;
           count++;
-          sockets[i].timeout(10_000).emit('message:send', { groupCode: group, clientKey, message: `load ${count}` }, (err: Error | null, reply?: { ok?: boolean }) => {
-            if (warmup) return;
-            if (err || !reply?.ok) failedAcks++;
-            else ackLatency.push(performance.now() - at);
-          });
+          sockets[i]
+            .timeout(10_000)
+            .emit('message:send', { groupCode: group, clientKey, message: `load ${count}` }, (err: Error | null, reply?: { ok?: boolean }) => {
+              if (warmup) return;
+              if (err || !reply?.ok) failedAcks++;
+              else ackLatency.push(performance.now() - at);
+            });
         }
       }, 5);
     });
@@ -307,11 +351,17 @@ type Result = Awaited<ReturnType<typeof drive>>;
 function print(r: Result): void {
   const f = (x: number | null) => (x !== null && Number.isFinite(x) ? x.toFixed(1) : '-');
   console.log(`\n== ${r.label}: ${r.sockets} sockets, ${r.groups} groups, ${f(r.achievedRate)} msg/s for ${r.durationS} s`);
-  console.log(`   send→ack      p50 ${f(r.sendToAckMs.p50)}  p95 ${f(r.sendToAckMs.p95)}  p99 ${f(r.sendToAckMs.p99)}  max ${f(r.sendToAckMs.max)} ms (${r.acked}/${r.sent} acked, ${r.failedAcks} failed)`);
-  console.log(`   send→receive  p50 ${f(r.sendToReceiveMs.p50)}  p95 ${f(r.sendToReceiveMs.p95)}  p99 ${f(r.sendToReceiveMs.p99)}  max ${f(r.sendToReceiveMs.max)} ms`);
-  if (r.serverCpuMsPerMessage != null) console.log(`   server CPU    ${f(r.serverCpuMsPerMessage * 1000)} µs per message sent, ${f(r.serverCpuPercent)} % of one core`);
+  console.log(
+    `   send→ack      p50 ${f(r.sendToAckMs.p50)}  p95 ${f(r.sendToAckMs.p95)}  p99 ${f(r.sendToAckMs.p99)}  max ${f(r.sendToAckMs.max)} ms (${r.acked}/${r.sent} acked, ${r.failedAcks} failed)`,
+  );
+  console.log(
+    `   send→receive  p50 ${f(r.sendToReceiveMs.p50)}  p95 ${f(r.sendToReceiveMs.p95)}  p99 ${f(r.sendToReceiveMs.p99)}  max ${f(r.sendToReceiveMs.max)} ms`,
+  );
+  if (r.serverCpuMsPerMessage != null)
+    console.log(`   server CPU    ${f(r.serverCpuMsPerMessage * 1000)} µs per message sent, ${f(r.serverCpuPercent)} % of one core`);
   console.log(`   generator CPU ${f(r.generatorCpuPercent)} % of one core (near 100 % the generator itself adds latency)`);
-  if (r.machineBusyPercent != null) console.log(`   machine CPU   ${f(r.machineBusyPercent)} % busy (all cores, every process: the generator, databases and anything else running)`);
+  if (r.machineBusyPercent != null)
+    console.log(`   machine CPU   ${f(r.machineBusyPercent)} % busy (all cores, every process: the generator, databases and anything else running)`);
   console.log(`   delivered ${r.delivered}/${r.expectedDeliveries}  lost ${r.lost}  duplicated ${r.duplicated}  out of order ${r.outOfOrder}`);
 }
 

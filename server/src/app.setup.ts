@@ -46,12 +46,7 @@ const API_DESCRIPTION = [
 function setupOpenApi(app: INestApplication): void {
   const document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder()
-      .setTitle('Parley API')
-      .setDescription(API_DESCRIPTION)
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
+    new DocumentBuilder().setTitle('Parley API').setDescription(API_DESCRIPTION).setVersion('1').addBearerAuth().build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 }

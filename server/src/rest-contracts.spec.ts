@@ -29,7 +29,18 @@ import type {
 } from '#shared/contracts/rest/chat';
 import type { FileResponse } from '#shared/contracts/rest/files';
 import type { CurrentInstanceResponse, InstanceResponse } from '#shared/contracts/rest/instances';
-import type { JobResponse, JobPageResponse, JobRoleResponse, JobVersionResponse, MoneyResponse, OfferEventResponse, OfferJobResponse, OfferResponse, PartyPaymentResponse, PaymentResponse } from '#shared/contracts/rest/marketplace';
+import type {
+  JobResponse,
+  JobPageResponse,
+  JobRoleResponse,
+  JobVersionResponse,
+  MoneyResponse,
+  OfferEventResponse,
+  OfferJobResponse,
+  OfferResponse,
+  PartyPaymentResponse,
+  PaymentResponse,
+} from '#shared/contracts/rest/marketplace';
 import type { ClientConfigResponse, CurrencyResponse, LanguageConfigResponse } from '#shared/contracts/rest/misc';
 import type { BusyRoomResponse } from '#shared/contracts/rest/moderation';
 import type { LoginResponse, MeResponse, UserResponse, UserStatusResponse, UserTimezone } from '#shared/contracts/rest/users';

@@ -33,14 +33,21 @@ export const trustProxy = z
     if (value === 'false' || value === '0') return false;
     if (value === 'true') return 'trust-all';
     if (/^\d{1,2}$/.test(value)) return Number(value);
-    const items = value.split(',').map((i) => i.trim()).filter(Boolean);
+    const items = value
+      .split(',')
+      .map((i) => i.trim())
+      .filter(Boolean);
     if (items.length && items.every(isProxyAddress)) return items;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be false, a number of proxy hops (e.g. 1) or the proxies\' addresses/CIDRs' });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be false, a number of proxy hops (e.g. 1) or the proxies' addresses/CIDRs" });
     return z.NEVER;
   });
 
 const authProvider = z.object({
-  name: z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
+  name: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/),
   label: z.string().min(1).max(80),
   authorizeUrl: z.string().url(),
   clientId: z.string().min(1),
@@ -77,7 +84,10 @@ export const configSchema = z.object({
       }
     })
     .pipe(z.array(authProvider)),
-  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb').default('1mb'),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb')
+    .default('1mb'),
   TRUST_PROXY: trustProxy,
   CLIENT_DIST: z.string().default('client/dist'),
   DEFAULT_INSTANCE_NAME: z.string().min(1).max(100).default('Parley'),
@@ -99,7 +109,11 @@ export const configSchema = z.object({
   /** uploads per user and window */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   UPLOAD_RATE_WINDOW: seconds(60),
-  FILE_MAX_SIZE: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  FILE_MAX_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   FILES_DIR: z.string().min(1).default('.data/files'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(10),
   HEARTBEAT_INTERVAL: seconds(60),
@@ -110,10 +124,20 @@ export const configSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   OUTBOX_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
   /** dispatched outbox rows are kept this long (for replays and inspection), then deleted */
-  OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
+  OUTBOX_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(72),
   PUSH_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   PUSH_AWAY_AFTER: z.coerce.number().int().min(0).default(300),
-  PUSH_TTL: z.coerce.number().int().min(0).max(28 * 24 * 3600).default(24 * 3600),
+  PUSH_TTL: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(28 * 24 * 3600)
+    .default(24 * 3600),
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   PUSH_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   PUSH_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),

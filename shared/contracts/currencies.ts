@@ -39,8 +39,7 @@ export const SUGGESTED_CURRENCIES: Record<LanguageCode, readonly CurrencyCode[]>
   fra: ['EUR', 'CHF', 'CAD'],
 };
 
-export const isCurrencyCode = (value: unknown): value is CurrencyCode =>
-  typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
+export const isCurrencyCode = (value: unknown): value is CurrencyCode => typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 
 /** Decimal places an amount in this currency may carry (prices show at most 2). */
 export const currencyDecimals = (code: CurrencyCode): number => CURRENCIES.find((c) => c.code === code)!.decimals;

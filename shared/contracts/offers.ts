@@ -125,8 +125,7 @@ const NOTE_TEXTS: ReadonlySet<string> = new Set(OFFER_NOTE_TEXTS);
 
 /** Whether a stored message is an offer note: of a note's type, with one of the notes' texts. */
 export const isOfferNote = (message: { type: ChatMessageType; text: string }): boolean =>
-  (message.type === Text || message.type === FinalJobOfferRequest || message.type === JobOfferApproved) &&
-  NOTE_TEXTS.has(message.text.trim());
+  (message.type === Text || message.type === FinalJobOfferRequest || message.type === JobOfferApproved) && NOTE_TEXTS.has(message.text.trim());
 
 /** Outbox topic and payload written in the same transaction as every transition and payment. */
 export const OFFER_STATUS_CHANGED_TOPIC = 'offer.status-changed';

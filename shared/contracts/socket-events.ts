@@ -85,10 +85,7 @@ export interface ClientToServerEvents {
    * `afterSeq` edited after that edit seq (they count in the same budget), and in `editSeqs` the edit seq to ask
    * from next time.
    */
-  sync: (
-    payload: { groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[] },
-    ack: (res: Ack<SyncAnswer>) => void,
-  ) => void;
+  sync: (payload: { groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[] }, ack: (res: Ack<SyncAnswer>) => void) => void;
   typing: (payload: { groupCode: string }) => void;
   activity: (payload: object) => void;
   /** presence:watch and room:watch share a budget of 2 a second per user (bursts of 10); faster is 429. */

@@ -5,10 +5,7 @@ import { AppConfig } from '../config/config.schema';
 export type SchemaOptions = Pick<PostgresConnectionOptions, 'entities' | 'migrations'>;
 
 /** The Postgres connection every process opens: the deployment's DATABASE_URL, no schema sync, its own pool size. */
-export function postgresOptions(
-  config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>,
-  schema: SchemaOptions = {},
-): PostgresConnectionOptions {
+export function postgresOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>, schema: SchemaOptions = {}): PostgresConnectionOptions {
   return {
     type: 'postgres',
     url: config.DATABASE_URL,

@@ -63,11 +63,15 @@ describe('hostRefusal', () => {
 });
 
 describe('publicOnlyLookup', () => {
-  const fakeDns = (table: Record<string, string[]>) => (hostname: string, _: { all: true }, cb: (err: NodeJS.ErrnoException | null, a: LookupAddress[]) => void) => {
-    const found = table[hostname];
-    if (!found) return cb(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []);
-    cb(null, found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-  };
+  const fakeDns =
+    (table: Record<string, string[]>) => (hostname: string, _: { all: true }, cb: (err: NodeJS.ErrnoException | null, a: LookupAddress[]) => void) => {
+      const found = table[hostname];
+      if (!found) return cb(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []);
+      cb(
+        null,
+        found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      );
+    };
   const dns = fakeDns({
     '127.0.0.1.nip.io': ['127.0.0.1'],
     'rebind.example.com': ['93.184.215.14', '10.0.0.5'],
@@ -75,8 +79,10 @@ describe('publicOnlyLookup', () => {
   });
   const lookup = (host: string, all: boolean) =>
     new Promise<{ err: NodeJS.ErrnoException | null; result: unknown }>((done) =>
-      (publicOnlyLookup(dns) as unknown as (h: string, o: object, cb: (err: NodeJS.ErrnoException | null, ...r: unknown[]) => void) => void)(host, { all }, (err, ...result) =>
-        done({ err, result }),
+      (publicOnlyLookup(dns) as unknown as (h: string, o: object, cb: (err: NodeJS.ErrnoException | null, ...r: unknown[]) => void) => void)(
+        host,
+        { all },
+        (err, ...result) => done({ err, result }),
       ),
     );
 

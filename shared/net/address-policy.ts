@@ -124,11 +124,7 @@ export function publicOnlyLookup(resolve: Resolver = dnsLookup as unknown as Res
  * Resolves a name and tells whether every address it has is public; null when it does not resolve within
  * `timeoutMs` (a slow resolver must not hold a request).
  */
-export function resolvesPublicOnly(
-  hostname: string,
-  resolve: Resolver = dnsLookup as unknown as Resolver,
-  timeoutMs = 2000,
-): Promise<boolean | null> {
+export function resolvesPublicOnly(hostname: string, resolve: Resolver = dnsLookup as unknown as Resolver, timeoutMs = 2000): Promise<boolean | null> {
   return new Promise((done) => {
     const timer = setTimeout(() => done(null), timeoutMs);
     resolve(hostname, { all: true }, (err, addresses) => {

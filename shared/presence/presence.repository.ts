@@ -9,10 +9,10 @@ export class PresenceRepository {
 
   /** Codes among `codes` of users in `instanceId`, or in any instance when it is null. */
   async existingCodes(instanceId: string | null, codes: string[]): Promise<Set<string>> {
-    const rows: { code: string }[] = await this.db.query(
-      `SELECT code FROM "user" WHERE code = ANY($1::varchar[]) AND ($2::uuid IS NULL OR instance_id = $2)`,
-      [codes, instanceId],
-    );
+    const rows: { code: string }[] = await this.db.query(`SELECT code FROM "user" WHERE code = ANY($1::varchar[]) AND ($2::uuid IS NULL OR instance_id = $2)`, [
+      codes,
+      instanceId,
+    ]);
     return new Set(rows.map((r) => r.code));
   }
 }

@@ -64,8 +64,7 @@ export function pushLang(userLang: string | null | undefined): PushLang {
   return l === 'pol' || l === 'pl' || l.startsWith('pl-') ? 'pol' : 'eng';
 }
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -118,8 +117,7 @@ export interface MessagePushInput {
 export function messagePush(input: MessagePushInput): PushContent {
   const t = TEXTS[input.lang];
   const name = input.senderName?.trim() || t.newMessage;
-  const title =
-    input.participantCount > 2 && input.groupName?.trim() ? fill(t.inGroup, { name, group: input.groupName.trim() }) : name;
+  const title = input.participantCount > 2 && input.groupName?.trim() ? fill(t.inGroup, { name, group: input.groupName.trim() }) : name;
   let body: string;
   if (input.messageType !== ChatMessageType.Text) body = t.systemMessage;
   else if (input.text.trim()) body = input.text.replace(/\s+/g, ' ').trim();

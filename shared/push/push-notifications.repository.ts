@@ -38,7 +38,12 @@ export class PushNotificationsRepository {
    * Records the decision (queued or skipped) for each recipient of an outbox row once, in one statement; a
    * replayed job finds the first decisions and gets those back (fresh: false).
    */
-  async decide(outboxId: string, kind: PushKind, ref: string, decisions: { userId: string; reason: string | null }[]): Promise<Map<string, { status: PushStatus; fresh: boolean }>> {
+  async decide(
+    outboxId: string,
+    kind: PushKind,
+    ref: string,
+    decisions: { userId: string; reason: string | null }[],
+  ): Promise<Map<string, { status: PushStatus; fresh: boolean }>> {
     if (decisions.length === 0) return new Map();
     const rows: { user_id: string; status: PushStatus; fresh: boolean }[] = await this.db.query(
       `WITH d AS (

@@ -29,10 +29,10 @@ export class PushSubscriptionsRepository {
 
   /** Keeps a user's `max` most recently used subscriptions (browsers a user no longer uses pile up otherwise). */
   async keepNewest(userId: string, max: number): Promise<number> {
-    return this.deleted(
-      `user_id = $1 AND id NOT IN (SELECT id FROM push_subscription WHERE user_id = $1 ORDER BY last_used_at DESC, id DESC LIMIT $2)`,
-      [userId, max],
-    );
+    return this.deleted(`user_id = $1 AND id NOT IN (SELECT id FROM push_subscription WHERE user_id = $1 ORDER BY last_used_at DESC, id DESC LIMIT $2)`, [
+      userId,
+      max,
+    ]);
   }
 
   /** Removes the endpoint if it belongs to the user; answers whether it did. */
@@ -42,10 +42,7 @@ export class PushSubscriptionsRepository {
 
   forUsers(userIds: string[]): Promise<SubscriptionRow[]> {
     if (userIds.length === 0) return Promise.resolve([]);
-    return this.db.query(
-      `SELECT id, user_id, endpoint, p256dh, auth FROM push_subscription WHERE user_id = ANY($1::uuid[]) ORDER BY id`,
-      [userIds],
-    );
+    return this.db.query(`SELECT id, user_id, endpoint, p256dh, auth FROM push_subscription WHERE user_id = ANY($1::uuid[]) ORDER BY id`, [userIds]);
   }
 
   /** Deletes a dead subscription, unless it was registered again meanwhile with other keys. */
@@ -68,8 +65,6 @@ export class PushSubscriptionsRepository {
   }
 
   count(userId: string): Promise<number> {
-    return this.db
-      .query(`SELECT count(*)::int AS n FROM push_subscription WHERE user_id = $1`, [userId])
-      .then((rows: { n: number }[]) => rows[0].n);
+    return this.db.query(`SELECT count(*)::int AS n FROM push_subscription WHERE user_id = $1`, [userId]).then((rows: { n: number }[]) => rows[0].n);
   }
 }

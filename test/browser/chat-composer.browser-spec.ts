@@ -97,7 +97,9 @@ describe('chat composer', () => {
 
     // The message language defaults to the writer's.
     expect(await a.getByTestId('chat-language').inputValue()).toBe(ada.user.lang ?? 'eng');
-    const png = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#d9480f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#d9480f' } })
+      .png()
+      .toBuffer();
     await pasteFile(a, 'screenshot.png', 'image/png', png);
     const attached = a.getByTestId('chat-attachment');
     await attached.waitFor();
@@ -157,7 +159,11 @@ describe('chat composer', () => {
     await a.route('**/api/File', async (route) => {
       uploads.push(route.request().headers().authorization ?? '');
       if (uploads.length === 1) {
-        await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, message: 'SHARED.USER.SESSION_EXPIRED', data: null }) });
+        await route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 401, message: 'SHARED.USER.SESSION_EXPIRED', data: null }),
+        });
       } else await route.continue();
     });
     await pasteFile(a, 'notes.txt', 'text/plain', Buffer.from('after the refresh'));
@@ -175,7 +181,11 @@ describe('chat composer', () => {
     await a.unroute('**/api/File');
     await a.route('**/api/File', async (route) => {
       uploads.push(route.request().headers().authorization ?? '');
-      await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, message: 'SHARED.ERROR.UNAUTHORIZED', data: null }) });
+      await route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 401, message: 'SHARED.ERROR.UNAUTHORIZED', data: null }),
+      });
     });
     await pasteFile(a, 'again.txt', 'text/plain', Buffer.from('refused twice'));
     await a.locator('[data-testid="chat-attachment"][data-status="failed"]').waitFor();
@@ -347,10 +357,12 @@ describe('a group with 10,000 messages', () => {
     const visibleSeqs = async () =>
       messages(a).evaluateAll((els) => {
         const view = document.querySelector('[data-testid="chat-scroll"]')!.getBoundingClientRect();
-        return els.filter((el) => {
-          const r = el.getBoundingClientRect();
-          return r.bottom > view.top && r.top < view.bottom;
-        }).map((el) => Number(el.getAttribute('data-seq')));
+        return els
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.bottom > view.top && r.top < view.bottom;
+          })
+          .map((el) => Number(el.getAttribute('data-seq')));
       });
 
     // Jump around: the middle, the very top, the bottom. Each time only rows near the viewport exist.

@@ -26,7 +26,12 @@ async function loginWithToken(page: Page, email: string, language = 'eng') {
 }
 
 async function send(user: TestUser, group: string, body: object): Promise<{ code: string; seq: number }> {
-  const res = await h.app.http().post(`/api/message/groups/${group}`).set({ Authorization: `Bearer ${user.token}` }).send(body).expect(201);
+  const res = await h.app
+    .http()
+    .post(`/api/message/groups/${group}`)
+    .set({ Authorization: `Bearer ${user.token}` })
+    .send(body)
+    .expect(201);
   return res.body as { code: string; seq: number };
 }
 

@@ -58,7 +58,8 @@ describe('chat screens in the browser', () => {
     });
     const polls: string[] = [];
     b.on('request', (req) => {
-      if (req.method() === 'POST' && req.url().endsWith(`/api/message/groups/${group}/messages`) && (req.postData() ?? '').includes('afterSeq')) polls.push(req.url());
+      if (req.method() === 'POST' && req.url().endsWith(`/api/message/groups/${group}/messages`) && (req.postData() ?? '').includes('afterSeq'))
+        polls.push(req.url());
     });
 
     await openChat(b, group);
@@ -167,7 +168,15 @@ describe('chat screens in the browser', () => {
     const offerCode = offer.body.code as string;
     const group = offer.body.groupCode as string;
     const base = `/api/jobs/${jobCode}/offers/${offerCode}`;
-    expect((await h.app.http().put(base).set(api(bob)).send({ price: { amount: '120.50', currency: 'USD' }, deadline })).status).toBe(200);
+    expect(
+      (
+        await h.app
+          .http()
+          .put(base)
+          .set(api(bob))
+          .send({ price: { amount: '120.50', currency: 'USD' }, deadline })
+      ).status,
+    ).toBe(200);
     expect((await h.app.http().post(`${base}/final`).set(api(bob)).send({})).status).toBe(200);
     expect((await h.app.http().post(`${base}/choose`).set(api(ada)).send({ allowForMoreOffers: true })).status).toBe(200);
 
@@ -227,7 +236,7 @@ describe('chat screens in the browser', () => {
     await screenshot(p, '69-phone-chat');
   });
 
-  it('shows presence live: a direct chat\'s dot and the participants page turn green when the other person comes online', async () => {
+  it("shows presence live: a direct chat's dot and the participants page turn green when the other person comes online", async () => {
     const ada = await createUser(h.app, { name: 'Ada', surname: 'Arriving' });
     const bob = await createUser(h.app, { name: 'Bob', surname: 'Waiting' });
     // Bob starts the chat: Ada has never been active, so she is unavailable (presence follows the minutes since activity).
@@ -345,13 +354,17 @@ describe('chat screens in the browser', () => {
       const text = `lat-${i}`;
       await a.getByTestId('chat-composer-input').fill(text);
       await a.getByTestId('chat-composer-input').press('Enter');
-      const shownAt = (await (await b.waitForFunction((t) => (globalThis as unknown as { seen: Record<string, number> }).seen[t], text, { timeout: 10_000 })).jsonValue()) as number;
+      const shownAt = (await (
+        await b.waitForFunction((t) => (globalThis as unknown as { seen: Record<string, number> }).seen[t], text, { timeout: 10_000 })
+      ).jsonValue()) as number;
       const enterAt = (await a.evaluate('window.enterAt')) as number;
       samples.push(shownAt - enterAt);
     }
     const sorted = [...samples].sort((x, y) => x - y);
     const median = (sorted[9] + sorted[10]) / 2;
-    console.log(`send→render latency over 20 messages (Enter in one browser → text on the other's screen): median ${median} ms, min ${sorted[0]} ms, max ${sorted[19]} ms; samples ${samples.join(', ')}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+    console.log(
+      `send→render latency over 20 messages (Enter in one browser → text on the other's screen): median ${median} ms, min ${sorted[0]} ms, max ${sorted[19]} ms; samples ${samples.join(', ')}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+    );
     expect(samples).toHaveLength(20);
     expect(await b.locator('[data-testid="chat-message"]').count()).toBe(20);
   });

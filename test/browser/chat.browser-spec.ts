@@ -76,7 +76,9 @@ describe('chat between two browsers', () => {
     }).observe(document.body, { subtree: true, childList: true, characterData: true })`);
     await a.getByTestId('chat-composer-input').fill('And a second one');
     await a.getByTestId('chat-composer-input').press('Enter');
-    const shownAt = (await (await b.waitForFunction(() => (globalThis as unknown as { shownAt: number }).shownAt, undefined, { timeout: 5_000 })).jsonValue()) as number;
+    const shownAt = (await (
+      await b.waitForFunction(() => (globalThis as unknown as { shownAt: number }).shownAt, undefined, { timeout: 5_000 })
+    ).jsonValue()) as number;
     const elapsed = shownAt - ((await a.evaluate('window.enterAt')) as number);
     expect(elapsed).toBeGreaterThanOrEqual(0);
     expect(elapsed).toBeLessThan(1_000);

@@ -38,10 +38,26 @@ export function buildClientForBrowserTests(): void {
   const reason = clientBuildStale();
   if (!reason) return;
   console.log(`browser tests: building the client (${reason})…`);
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.mts', '--mode', MODE, '--logLevel', 'warn', '--outDir', CLIENT_DIST, '--emptyOutDir'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: MODE },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'client/vite.config.mts',
+      '--mode',
+      MODE,
+      '--logLevel',
+      'warn',
+      '--outDir',
+      CLIENT_DIST,
+      '--emptyOutDir',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: MODE },
+    },
+  );
   writeFileSync(STAMP, `${MODE}\n`);
 }

@@ -44,7 +44,7 @@ export function findChromium(): ChromiumBinary {
     return { executablePath: path, args: [...args, '--no-first-run', '--disable-sync'], source: '@sparticuz/chromium' };
   } catch (err) {
     throw new Error(
-      'No Chromium for the browser tests: set CHROMIUM_PATH, install Debian\'s chromium (/usr/bin/chromium), ' +
+      "No Chromium for the browser tests: set CHROMIUM_PATH, install Debian's chromium (/usr/bin/chromium), " +
         `or run npm ci so @sparticuz/chromium provides one (${(err as Error).message})`,
       { cause: err },
     );

@@ -124,7 +124,9 @@ describe('jobs in the browser', () => {
     const roles = (await h.app.http().get(`/api/job/${jobCode}/roles`).set(api(ada)).expect(200)).body;
     expect(roles[0].users.map((u: { code: string }) => u.code)).toEqual([bob.user.code]);
     await a.getByTestId('job-role-1').getByText(`Bob Provider${tag}`).waitFor();
-    expect(await a.getByTestId('job-deadline').textContent()).toBe(`Deadline ${await a.evaluate(`new Date(2031, 4, 1, 12, 0).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`)}`);
+    expect(await a.getByTestId('job-deadline').textContent()).toBe(
+      `Deadline ${await a.evaluate(`new Date(2031, 4, 1, 12, 0).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })`)}`,
+    );
 
     // The job appears in the list, with its state and offer count.
     await openJobs(a);
@@ -242,7 +244,10 @@ describe('jobs in the browser', () => {
     expect(await edited.getByTestId('job-form-title').inputValue()).toBe(title);
     expect(await a.getByTestId('job-form-deadline').inputValue()).toBe('2031-05-01T12:00');
     await edited.getByTestId('job-form-title').fill(`${title} and gutter`);
-    await a.getByTestId('job-form-role-1').getByRole('button', { name: `Remove Bob Provider${tag} from Manager` }).click();
+    await a
+      .getByTestId('job-form-role-1')
+      .getByRole('button', { name: `Remove Bob Provider${tag} from Manager` })
+      .click();
     await a.getByTestId('job-form-role-1').getByText('Nobody yet').waitFor();
     await a.getByTestId('job-form-save').click();
     await a.waitForURL(`${h.baseUrl}/jobs/${jobCode}`);

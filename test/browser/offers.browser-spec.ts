@@ -73,7 +73,9 @@ async function watchForVersion(page: Page, version: number) {
     o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   })()`);
   return async (clickedAt: number): Promise<number> => {
-    const shownAt = (await (await page.waitForFunction(() => (globalThis as unknown as { shownAt: number }).shownAt, undefined, { timeout: 5_000 })).jsonValue()) as number;
+    const shownAt = (await (
+      await page.waitForFunction(() => (globalThis as unknown as { shownAt: number }).shownAt, undefined, { timeout: 5_000 })
+    ).jsonValue()) as number;
     return shownAt - clickedAt;
   };
 }
@@ -98,7 +100,9 @@ async function confirmAndTime(actor: Page, confirm: (page: Page) => Promise<void
     }, true);
   })()`);
   await confirm(actor);
-  return (await (await actor.waitForFunction(() => (globalThis as unknown as { clickedAt: number }).clickedAt, undefined, { timeout: 5_000 })).jsonValue()) as number;
+  return (await (
+    await actor.waitForFunction(() => (globalThis as unknown as { clickedAt: number }).clickedAt, undefined, { timeout: 5_000 })
+  ).jsonValue()) as number;
 }
 
 const yes = async (page: Page) => page.getByTestId('confirm-yes').last().click();
@@ -238,8 +242,8 @@ describe('offers in the browser', () => {
       },
       '200',
     );
-    const payments = await h.app
-      .app.get(DataSource)
+    const payments = await h.app.app
+      .get(DataSource)
       .query(`SELECT count(*)::int AS n FROM payment p JOIN job_offer o ON o.id = p.offer_id WHERE o.code = $1`, [offer]);
     expect(payments[0].n).toBe(1);
     await screenshot(p, 'offers-view-closed-provider-desktop-en');
@@ -294,8 +298,14 @@ describe('offers in the browser', () => {
       await postJob(other, 'Build a garden shed', 'Zbudować szopę w ogrodzie'),
     ];
     const make = async (who: TestUser, job: string, amount: string, currency: string) =>
-      (await h.app.http().post(`/api/jobs/${job}/offers`).set(api(who)).send({ price: { amount, currency }, localPrice: { amount: '2400', currency: 'PLN' }, deadline: inDays(20) }).expect(201)).body
-        .code as string;
+      (
+        await h.app
+          .http()
+          .post(`/api/jobs/${job}/offers`)
+          .set(api(who))
+          .send({ price: { amount, currency }, localPrice: { amount: '2400', currency: 'PLN' }, deadline: inDays(20) })
+          .expect(201)
+      ).body.code as string;
     const step = async (who: TestUser, job: string, offer: string, path: string, body: object = {}, method: 'post' | 'put' = 'post') =>
       h.app.http()[method](`/api/jobs/${job}/offers/${offer}/${path}`).set(api(who)).send(body).expect(200);
     // One offer at Proposal (the provider's move), one at FinalOffer (the customer's), one waiting for payment, one closed and paid.
@@ -303,11 +313,23 @@ describe('offers in the browser', () => {
     const final = await make(provider, jobs[1], '150.5', 'EUR');
     await step(provider, jobs[1], final, 'final');
     const due = await make(provider, jobs[2], '2400', 'PLN');
-    for (const [path, who, method] of [['final', provider, 'post'], ['choose', customer, 'post'], ['reapprove', provider, 'post'], ['finalizeRequest', provider, 'post'], ['ApproveFinalizeRequest', customer, 'put']] as const) {
+    for (const [path, who, method] of [
+      ['final', provider, 'post'],
+      ['choose', customer, 'post'],
+      ['reapprove', provider, 'post'],
+      ['finalizeRequest', provider, 'post'],
+      ['ApproveFinalizeRequest', customer, 'put'],
+    ] as const) {
       await step(who, jobs[2], due, path, path === 'choose' ? { allowForMoreOffers: true } : {}, method);
     }
     const paid = await make(customer, jobs[3], '99.99', 'USD');
-    for (const [path, who, method] of [['final', customer, 'post'], ['choose', other, 'post'], ['reapprove', customer, 'post'], ['finalizeRequest', customer, 'post'], ['ApproveFinalizeRequest', other, 'put']] as const) {
+    for (const [path, who, method] of [
+      ['final', customer, 'post'],
+      ['choose', other, 'post'],
+      ['reapprove', customer, 'post'],
+      ['finalizeRequest', customer, 'post'],
+      ['ApproveFinalizeRequest', other, 'put'],
+    ] as const) {
       await step(who, jobs[3], paid, path, path === 'choose' ? { allowForMoreOffers: true } : {}, method);
     }
     await step(other, jobs[3], paid, 'pay', { reference: 'Przelew 17/2026' });
@@ -323,7 +345,12 @@ describe('offers in the browser', () => {
         // The customer's move first: the final offer and the payment due, then the rest.
         const order = await page.getByTestId('offer-row').evaluateAll((els) => els.map((e) => [e.getAttribute('data-code'), e.getAttribute('data-waiting')]));
         expect(order.slice(0, 2).map(([, w]) => w)).toEqual(['true', 'true']);
-        expect(order.slice(0, 2).map(([code]) => code).sort()).toEqual([final, due].sort());
+        expect(
+          order
+            .slice(0, 2)
+            .map(([code]) => code)
+            .sort(),
+        ).toEqual([final, due].sort());
         expect(order.map(([code]) => code)).toEqual(expect.arrayContaining([proposal, paid]));
         await screenshot(page, `offers-list-${tag}`);
 

@@ -99,9 +99,18 @@ describe('rate limits on login and register', () => {
   it('believes only the last X-Forwarded-For hop (TRUST_PROXY=1): a client cannot rotate its address', async () => {
     const real = randomIp();
     for (let i = 0; i < 5; i++) {
-      await t.http().post('/api/user/login').set('X-Forwarded-For', `${randomIp()}, ${real}`).send({ email: uniqueEmail('xff'), password: 'x' }).expect(401);
+      await t
+        .http()
+        .post('/api/user/login')
+        .set('X-Forwarded-For', `${randomIp()}, ${real}`)
+        .send({ email: uniqueEmail('xff'), password: 'x' })
+        .expect(401);
     }
-    const blocked = await t.http().post('/api/user/login').set('X-Forwarded-For', `${randomIp()}, ${real}`).send({ email: uniqueEmail('xff'), password: 'x' });
+    const blocked = await t
+      .http()
+      .post('/api/user/login')
+      .set('X-Forwarded-For', `${randomIp()}, ${real}`)
+      .send({ email: uniqueEmail('xff'), password: 'x' });
     expect(blocked.status).toBe(429);
   });
 

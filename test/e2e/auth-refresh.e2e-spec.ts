@@ -8,8 +8,7 @@ import { createTestApp, TestApp } from '../utils/create-app';
 jest.setTimeout(60_000);
 
 type Res = { status: number; body: { token?: string; user?: { code: string } }; headers: Record<string, unknown> };
-const setCookie = (res: Res) =>
-  ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('parley_rt='));
+const setCookie = (res: Res) => ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('parley_rt='));
 /** The `parley_rt=<token>` pair a browser would send back. */
 const cookieOf = (res: Res) => setCookie(res)!.split(';')[0];
 const tokenOf = (cookie: string) => cookie.slice('parley_rt='.length);

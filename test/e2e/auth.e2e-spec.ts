@@ -265,7 +265,10 @@ describe('auth: register, login, me, logout', () => {
         const res = await me(token);
         expect([res.status, res.body]).toEqual([401, { code: 401, message: key }]);
       }
-      const basic = await t.http().get('/api/me').set('Authorization', `Basic ${jwt(claims)}`);
+      const basic = await t
+        .http()
+        .get('/api/me')
+        .set('Authorization', `Basic ${jwt(claims)}`);
       expect(basic.status).toBe(401);
       // The same claims, properly signed, work: the refusals above are about the signature and times.
       expect((await me(jwt(claims))).status).toBe(200);
@@ -300,7 +303,11 @@ describe('auth: register, login, me, logout', () => {
 
     it('is harmless without a cookie or with a foreign one', async () => {
       await t.http().post('/api/user/logout').expect(204);
-      await t.http().post('/api/user/logout').set('Cookie', `parley_rt=${'A'.repeat(43)}`).expect(204);
+      await t
+        .http()
+        .post('/api/user/logout')
+        .set('Cookie', `parley_rt=${'A'.repeat(43)}`)
+        .expect(204);
       await t.http().post('/api/user/logout').set('Cookie', 'parley_rt=junk').expect(204);
     });
   });

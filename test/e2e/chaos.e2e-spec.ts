@@ -40,8 +40,28 @@ describe('fault suite (npm run chaos, shortened)', () => {
   beforeAll(async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'scripts/chaos/chaos.mts', '--quick', '--faults', 'server-kill,redis-restart', '--sockets', '20', '--rate', '20', '--before', '2',
-        '--after', '3', '--down', '3', '--port-base', '4420', '--json', out],
+      [
+        '--import',
+        'tsx',
+        'scripts/chaos/chaos.mts',
+        '--quick',
+        '--faults',
+        'server-kill,redis-restart',
+        '--sockets',
+        '20',
+        '--rate',
+        '20',
+        '--before',
+        '2',
+        '--after',
+        '3',
+        '--down',
+        '3',
+        '--port-base',
+        '4420',
+        '--json',
+        out,
+      ],
       { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
@@ -74,16 +94,19 @@ describe('fault suite (npm run chaos, shortened)', () => {
     expect(Number.isFinite(r.recoveryMs)).toBe(true);
   });
 
-  it.each(['server-kill', 'redis-restart'])('%s: no process exit, none out of order, quiet chats delivered within 10 s, no unhandled rejection, pushed unread counts equal REST', (fault) => {
-    const r = row(fault);
-    expect(r.quietProbes).toBeGreaterThan(0);
-    const { exits, outOfOrder, liveMissed, unhandled, unreadMismatches } = r;
-    expect({ exits, outOfOrder, liveMissed, unhandled, unreadMismatches }).toEqual({
-      exits: [],
-      outOfOrder: 0,
-      liveMissed: 0,
-      unhandled: [],
-      unreadMismatches: 0,
-    });
-  });
+  it.each(['server-kill', 'redis-restart'])(
+    '%s: no process exit, none out of order, quiet chats delivered within 10 s, no unhandled rejection, pushed unread counts equal REST',
+    (fault) => {
+      const r = row(fault);
+      expect(r.quietProbes).toBeGreaterThan(0);
+      const { exits, outOfOrder, liveMissed, unhandled, unreadMismatches } = r;
+      expect({ exits, outOfOrder, liveMissed, unhandled, unreadMismatches }).toEqual({
+        exits: [],
+        outOfOrder: 0,
+        liveMissed: 0,
+        unhandled: [],
+        unreadMismatches: 0,
+      });
+    },
+  );
 });

@@ -87,11 +87,13 @@ describe('micro-batched sends', () => {
     // Sending moved each author's read marker to their last message: unread is what others wrote after it.
     const expectedUnread = (u: TestUser, groups: string[]) =>
       Object.fromEntries(
-        groups.map((g) => {
-          const messages = pages.get(g)!;
-          const lastOwn = Math.max(...messages.filter((m) => m.userCode === u.user.code).map((m) => m.seq));
-          return [g, messages.filter((m) => m.seq > lastOwn).length];
-        }).filter(([, n]) => n),
+        groups
+          .map((g) => {
+            const messages = pages.get(g)!;
+            const lastOwn = Math.max(...messages.filter((m) => m.userCode === u.user.code).map((m) => m.seq));
+            return [g, messages.filter((m) => m.seq > lastOwn).length];
+          })
+          .filter(([, n]) => n),
       );
     expect(aUnread.groups).toEqual(expectedUnread(a, [g1, g2]));
     expect(dUnread.groups).toEqual(expectedUnread(d, [g2, g3]));

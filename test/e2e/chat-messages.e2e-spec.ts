@@ -25,14 +25,26 @@ describe('chat messages', () => {
     const off = t.app.get(DomainEvents).on('message.created', (e) => void events.push(e));
     const res = await send(a, group, { message: '  hi there  ', lang: 'pol', clientKey: '-tmp1' }).expect(201);
     off();
-    expect(res.body).toMatchObject({ groupCode: group, seq: 1, message: 'hi there', language: 'pol', userCode: a.user.code, clientKey: '-tmp1', deleted: false, files: [] });
+    expect(res.body).toMatchObject({
+      groupCode: group,
+      seq: 1,
+      message: 'hi there',
+      language: 'pol',
+      userCode: a.user.code,
+      clientKey: '-tmp1',
+      deleted: false,
+      files: [],
+    });
     expect(res.body.user).toMatchObject({ code: a.user.code, name: a.user.name });
     expect(events).toHaveLength(1);
     expect(events[0].message.code).toBe(res.body.code);
     expect(events[0].participantCodes.sort()).toEqual([a.user.code, b.user.code].sort());
 
     const db = t.app.get(DataSource);
-    const outbox = await db.query(`SELECT topic, payload FROM outbox WHERE payload->>'seq' = '1' AND payload->>'messageId' = (SELECT id::text FROM chat_message WHERE code = $1)`, [res.body.code]);
+    const outbox = await db.query(
+      `SELECT topic, payload FROM outbox WHERE payload->>'seq' = '1' AND payload->>'messageId' = (SELECT id::text FROM chat_message WHERE code = $1)`,
+      [res.body.code],
+    );
     expect(outbox).toEqual([{ topic: 'message.created', payload: expect.objectContaining({ seq: 1 }) }]);
   });
 
@@ -54,9 +66,7 @@ describe('chat messages', () => {
   it('gives 50 parallel sends from 5 users seqs 1..50 with no gap and no duplicate', async () => {
     const users = [a, b, ...(await Promise.all([createUser(t), createUser(t), createUser(t)]))];
     const group = await createGroup(t, users);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => send(users[i % 5], group, { message: `m${i}`, clientKey: `k${i}` })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => send(users[i % 5], group, { message: `m${i}`, clientKey: `k${i}` })));
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect(results.map((r) => r.body.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
@@ -134,7 +144,12 @@ describe('chat messages', () => {
     expect((await unread(b)).groups[group]).toBeUndefined();
     expect((await unread(a)).groups[group]).toBe(1);
 
-    await t.http().post(`/api/message/group/${group}/participants`).set(as(a)).send({ participants: [c.user.code] }).expect(200);
+    await t
+      .http()
+      .post(`/api/message/group/${group}/participants`)
+      .set(as(a))
+      .send({ participants: [c.user.code] })
+      .expect(200);
     expect((await unread(c)).groups[group]).toBeUndefined();
     await send(a, group, { message: 'welcome' });
     expect((await unread(c)).groups[group]).toBe(1);
@@ -179,7 +194,11 @@ describe('chat messages', () => {
         t.http().post(`/api/message/groups/${group}/messages`).set(h).send({}),
         t.http().post(`/api/message/groups/${group}/read`).set(h).send({ seq: 1 }),
         t.http().patch(`/api/message/groups/${group}`).set(h).send({ name: 'mine' }),
-        t.http().post(`/api/message/group/${group}/participants`).set(h).send({ participants: [b.user.code] }),
+        t
+          .http()
+          .post(`/api/message/group/${group}/participants`)
+          .set(h)
+          .send({ participants: [b.user.code] }),
         t.http().delete(`/api/message/groups/${group}/messages/${m.code}`).set(h),
       ];
     };

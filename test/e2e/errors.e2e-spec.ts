@@ -147,7 +147,12 @@ describe('the error envelope', () => {
         const res = await http().post('/api/Instance').set('Authorization', `Bearer ${admin.token}`).set('Content-Type', type).send('name=x').expect(415);
         expect(res.body).toEqual(envelope(415, 'SHARED.ERROR.UNSUPPORTED_MEDIA_TYPE'));
       }
-      const untyped = await http().post('/api/Instance').set('Authorization', `Bearer ${admin.token}`).serialize((x) => x).send('{"name":"x"}').unset('Content-Type');
+      const untyped = await http()
+        .post('/api/Instance')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .serialize((x) => x)
+        .send('{"name":"x"}')
+        .unset('Content-Type');
       expect(untyped.status).toBe(415);
     });
 

@@ -25,7 +25,9 @@ describe('files', () => {
     dir = mkdtempSync(join(tmpdir(), 'parley-files-'));
     t = await createTestApp({ FILES_DIR: dir, FILE_MAX_SIZE: String(200 * 1024) });
     [a, b, outsider] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
-    png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await t.close();
@@ -45,7 +47,14 @@ describe('files', () => {
 
     // Not shared yet: only the owner can read it.
     await t.http().get(`/api/File/${code}/${secureCode}/Preview`).set(as(b)).expect(404);
-    const group = (await t.http().put('/api/message/groups').set(as(a)).send({ userList: [b.user.code], files: [code], createNewGroup: true }).expect(200)).body;
+    const group = (
+      await t
+        .http()
+        .put('/api/message/groups')
+        .set(as(a))
+        .send({ userList: [b.user.code], files: [code], createNewGroup: true })
+        .expect(200)
+    ).body;
     expect(group.message.files).toEqual([code]);
     await t.http().get(`/api/File/${code}/${secureCode}/Preview`).set(as(b)).expect(200);
     await t.http().get(`/api/File/${code}/${secureCode}/Icon`).set(as(b)).expect(200);
@@ -63,13 +72,34 @@ describe('files', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="holiday.png"/);
     expect(Buffer.compare(download.body as Buffer, png)).toBe(0);
 
-    const list = await t.http().post('/api/File/List').set(as(b)).send({ codeList: [code, 'unknownFile123'] }).expect(200);
+    const list = await t
+      .http()
+      .post('/api/File/List')
+      .set(as(b))
+      .send({ codeList: [code, 'unknownFile123'] })
+      .expect(200);
     expect(list.body.map((f: { code: string }) => f.code)).toEqual([code]);
-    const none = await t.http().post('/api/File/List').set(as(outsider)).send({ codeList: [code] }).expect(200);
+    const none = await t
+      .http()
+      .post('/api/File/List')
+      .set(as(outsider))
+      .send({ codeList: [code] })
+      .expect(200);
     expect(none.body).toEqual([]);
     // Another user can't attach someone else's file.
-    const g2 = (await t.http().put('/api/message/groups').set(as(outsider)).send({ userList: [a.user.code], createNewGroup: true })).body.group.code;
-    await t.http().post(`/api/message/groups/${g2}`).set(as(outsider)).send({ files: [code] }).expect(422);
+    const g2 = (
+      await t
+        .http()
+        .put('/api/message/groups')
+        .set(as(outsider))
+        .send({ userList: [a.user.code], createNewGroup: true })
+    ).body.group.code;
+    await t
+      .http()
+      .post(`/api/message/groups/${g2}`)
+      .set(as(outsider))
+      .send({ files: [code] })
+      .expect(422);
   });
 
   it('sniffs the type from the bytes: a PNG named .exe is an image, an SVG with script is opaque bytes', async () => {

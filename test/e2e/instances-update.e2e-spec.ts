@@ -35,7 +35,13 @@ describe('POST /api/Instance', () => {
     const res = await post(admin, { name: '  Acme jobs ', color: 'ABCDEF', accent: '0a0B0c', logoUrl: 'https://cdn.example.com/logo.png' }).expect(200);
     expect(res.body).toMatchObject({ code: instance.code, name: 'Acme jobs', color: 'abcdef', accent: '0a0b0c', logoUrl: 'https://cdn.example.com/logo.png' });
     expect(res.body.id).toBeUndefined();
-    expect(await current(instance)).toEqual({ code: instance.code, name: 'Acme jobs', color: 'abcdef', accent: '0a0b0c', logoUrl: 'https://cdn.example.com/logo.png' });
+    expect(await current(instance)).toEqual({
+      code: instance.code,
+      name: 'Acme jobs',
+      color: 'abcdef',
+      accent: '0a0b0c',
+      logoUrl: 'https://cdn.example.com/logo.png',
+    });
     const css = await t.http().get('/instance/styles.css').set('Host', instance.hosts[0]).expect(200);
     expect(css.text).toContain('--instance-color: #abcdef;');
   });

@@ -51,14 +51,14 @@ describe('Instance calls', () => {
       expect(res.body).toEqual({ code: 401, message: 'SHARED.ERROR.UNAUTHORIZED' });
     });
 
-    it("shows members their own instance, with every public field and no internal id", async () => {
+    it('shows members their own instance, with every public field and no internal id', async () => {
       const res = await t.http().get(`/api/Instance/${a.code}`).set('Authorization', bearer(aUser)).expect(200);
       expect(Object.keys(res.body).sort()).toEqual(INSTANCE_FIELDS);
       expect(res.body).toMatchObject({ code: a.code, name: a.name, hosts: [aHost], isDefault: false, customCss: '' });
       expect(JSON.stringify(res.body)).not.toContain(a.id);
     });
 
-    it("hides other instances from instance roles with 404, whatever the Host header", async () => {
+    it('hides other instances from instance roles with 404, whatever the Host header', async () => {
       for (const u of [aUser, aAdmin]) {
         const res = await t.http().get(`/api/Instance/${b.code}`).set('Authorization', bearer(u)).set('Host', b.hosts[0]).expect(404);
         expect(res.body).toEqual({ code: 404, message: 'SHARED.ERROR.NOT_FOUND' });

@@ -135,11 +135,15 @@ const prefix = (name: string) => `${readTestRun().REDIS_PREFIX}${name}-${randomB
 describe('launcher (npm start)', () => {
   beforeAll(() => {
     // Build what is stale once, so the cases below time the launcher rather than tsc and Vite.
-    const build = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./scripts/lib/build.mts')).buildIfStale()"], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
+    const build = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./scripts/lib/build.mts')).buildIfStale()"],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 240_000,
+      },
+    );
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
   }, 250_000);
 
@@ -169,14 +173,17 @@ describe('launcher (npm start)', () => {
       const url = new URL(run.adminUrl);
       url.pathname = `/${database}`;
       const port = await freePort();
-      launched = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
-        DATABASE_URL: url.toString(),
-        REDIS_URL: run.REDIS_URL,
-        REDIS_PREFIX: prefix('launcher'),
-        PORT: String(port),
-        PARLEY_DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-      }));
+      launched = launch(
+        ['--import', 'tsx', 'scripts/launch.mts'],
+        baseEnv({
+          DATABASE_URL: url.toString(),
+          REDIS_URL: run.REDIS_URL,
+          REDIS_PREFIX: prefix('launcher'),
+          PORT: String(port),
+          PARLEY_DATA_DIR: dataDir,
+          LOG_LEVEL: 'info',
+        }),
+      );
 
       const [, shown] = await launched.waitFor(/Parley is running at (http:\/\/localhost:\d+)/);
       expect(shown).toBe(`http://localhost:${port}`);
@@ -202,13 +209,16 @@ describe('launcher (npm start)', () => {
       const url = new URL(run.adminUrl);
       url.pathname = `/${database}`;
       const port = await freePort();
-      const supervised = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
-        DATABASE_URL: url.toString(),
-        REDIS_URL: run.REDIS_URL,
-        REDIS_PREFIX: prefix('launcher-supervise'),
-        PORT: String(port),
-        PARLEY_DATA_DIR: dataDir,
-      }));
+      const supervised = launch(
+        ['--import', 'tsx', 'scripts/launch.mts'],
+        baseEnv({
+          DATABASE_URL: url.toString(),
+          REDIS_URL: run.REDIS_URL,
+          REDIS_PREFIX: prefix('launcher-supervise'),
+          PORT: String(port),
+          PARLEY_DATA_DIR: dataDir,
+        }),
+      );
       try {
         await supervised.waitFor(/Parley is running at/);
         const launcherPid = supervised.process.pid!;
@@ -246,14 +256,17 @@ describe('launcher (npm start)', () => {
     it('stops with a non-zero exit when the server cannot start, naming the variable', async () => {
       const url = new URL(run.adminUrl);
       url.pathname = `/${database}`;
-      const failing = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
-        NODE_ENV: 'production',
-        DATABASE_URL: url.toString(),
-        REDIS_URL: run.REDIS_URL,
-        REDIS_PREFIX: prefix('launcher-fail'),
-        PORT: String(await freePort()),
-        PARLEY_DATA_DIR: dataDir,
-      }));
+      const failing = launch(
+        ['--import', 'tsx', 'scripts/launch.mts'],
+        baseEnv({
+          NODE_ENV: 'production',
+          DATABASE_URL: url.toString(),
+          REDIS_URL: run.REDIS_URL,
+          REDIS_PREFIX: prefix('launcher-fail'),
+          PORT: String(await freePort()),
+          PARLEY_DATA_DIR: dataDir,
+        }),
+      );
       const { code } = await exitWithin(failing, 60_000);
       expect(code).not.toBe(0);
       expect(failing.output()).toMatch(/JWT_SECRET: Required|JWT_SECRET/);
@@ -298,7 +311,12 @@ describe('launcher (npm start)', () => {
       const ports = [await freePort(), await freePort()];
       for (const [i, database] of databases.entries()) {
         dirs.push(tempDir());
-        launched.push(launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({ DATABASE_URL: urlOf(database), REDIS_URL: run.REDIS_URL, PORT: String(ports[i]), PARLEY_DATA_DIR: dirs[i] })));
+        launched.push(
+          launch(
+            ['--import', 'tsx', 'scripts/launch.mts'],
+            baseEnv({ DATABASE_URL: urlOf(database), REDIS_URL: run.REDIS_URL, PORT: String(ports[i]), PARLEY_DATA_DIR: dirs[i] }),
+          ),
+        );
       }
       for (const l of launched) {
         const [, shown] = await l.waitFor(/keys under (\S+) \(derived from the database\)/);
@@ -326,13 +344,16 @@ describe('launcher (npm start)', () => {
 
       // A third launcher told to use the first one's prefix with the second one's database refuses, saying what to do.
       dirs.push(tempDir());
-      const clash = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
-        DATABASE_URL: urlOf(databases[1]),
-        REDIS_URL: run.REDIS_URL,
-        REDIS_PREFIX: prefixes[0],
-        PORT: String(await freePort()),
-        PARLEY_DATA_DIR: dirs[2],
-      }));
+      const clash = launch(
+        ['--import', 'tsx', 'scripts/launch.mts'],
+        baseEnv({
+          DATABASE_URL: urlOf(databases[1]),
+          REDIS_URL: run.REDIS_URL,
+          REDIS_PREFIX: prefixes[0],
+          PORT: String(await freePort()),
+          PARLEY_DATA_DIR: dirs[2],
+        }),
+      );
       const { code } = await exitWithin(clash, 60_000);
       expect(code).not.toBe(0);
       expect(clash.output()).toContain(`the Redis key prefix "${prefixes[0]}"`);
@@ -351,12 +372,15 @@ describe('launcher (npm start)', () => {
 
     async function start(): Promise<{ launched: Launched; port: number }> {
       const port = await freePort();
-      const launched = launch(['--import', 'tsx', 'scripts/launch.mts'], baseEnv({
-        REDIS_URL: run.REDIS_URL,
-        REDIS_PREFIX: redisPrefix,
-        PORT: String(port),
-        PARLEY_DATA_DIR: dataDir,
-      }));
+      const launched = launch(
+        ['--import', 'tsx', 'scripts/launch.mts'],
+        baseEnv({
+          REDIS_URL: run.REDIS_URL,
+          REDIS_PREFIX: redisPrefix,
+          PORT: String(port),
+          PARLEY_DATA_DIR: dataDir,
+        }),
+      );
       await launched.waitFor(/Parley is running at/);
       return { launched, port };
     }

@@ -44,7 +44,25 @@ describe('npm run loadtest', () => {
 
   it('creates users and groups, sends at the rate, and reports every delivery for Parley and the bare relay', async () => {
     const out = join(dir, 'result.json');
-    const run = await runLoadtest(['--url', t.url, '--users', '12', '--groups', '3', '--rate', '20', '--duration', '2', '--warmup', '1', '--baseline', '--connects-in-flight', '4', '--out', out]);
+    const run = await runLoadtest([
+      '--url',
+      t.url,
+      '--users',
+      '12',
+      '--groups',
+      '3',
+      '--rate',
+      '20',
+      '--duration',
+      '2',
+      '--warmup',
+      '1',
+      '--baseline',
+      '--connects-in-flight',
+      '4',
+      '--out',
+      out,
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('== parley: 12 sockets, 3 groups');

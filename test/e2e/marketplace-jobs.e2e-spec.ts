@@ -142,7 +142,11 @@ describe('marketplace: jobs', () => {
 
     expect(await codes('q=fence')).toEqual([fence]);
     // The Polish title finds the job, which still answers in the asked language.
-    const polish = await t.http().get(`/api/job?q=${encodeURIComponent('PŁOT')}&lang=eng`).set(as(reader)).expect(200);
+    const polish = await t
+      .http()
+      .get(`/api/job?q=${encodeURIComponent('PŁOT')}&lang=eng`)
+      .set(as(reader))
+      .expect(200);
     expect(polish.body.jobs).toEqual([expect.objectContaining({ code: fence, lang: 'eng', title: 'Paint the garden FENCE' })]);
     // % and _ are plain characters, not wildcards.
     expect(await codes(`q=${encodeURIComponent('100%')}`)).toEqual([roof]);
@@ -157,7 +161,11 @@ describe('marketplace: jobs', () => {
     // Other instances' jobs are never found.
     expect(await codes('q=fence', worker)).not.toContain(fence);
 
-    const long = await t.http().get(`/api/job?q=${'x'.repeat(101)}`).set(as(reader)).expect(422);
+    const long = await t
+      .http()
+      .get(`/api/job?q=${'x'.repeat(101)}`)
+      .set(as(reader))
+      .expect(422);
     expect(long.body).toEqual({ code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.Q.MAX_LENGTH'] } });
     const twice = await t.http().get('/api/job?q=a&q=b').set(as(reader)).expect(422);
     expect(twice.body.data.brokenRules).toEqual(['VALIDATION.Q.IS_STRING']);
@@ -190,7 +198,12 @@ describe('marketplace: jobs', () => {
     expect((await t.http().post(`/api/job/${code}`).set(as(foreign)).send(body).expect(404)).body.message).toBe('JOB.NOT_FOUND');
     expect((await t.http().get(`/api/job/${code}`).set(as(foreign)).expect(404)).body.message).toBe('JOB.NOT_FOUND');
     await t.http().get(`/api/job/${code}`).set(as(globalAdmin)).expect(200);
-    const dup = await t.http().post(`/api/job/${code}`).set(as(customer)).send({ versions: [version('eng'), version('eng')] }).expect(422);
+    const dup = await t
+      .http()
+      .post(`/api/job/${code}`)
+      .set(as(customer))
+      .send({ versions: [version('eng'), version('eng')] })
+      .expect(422);
     expect(dup.body.data.uniqueTranslation).toEqual({ value: 'eng', count: 2 });
     // A job that takes no offers refuses new ones.
     expect((await t.http().post(`/api/jobs/${code}/offers`).set(as(worker)).send({}).expect(409)).body.message).toBe('JOB.NOT_ACCEPTING_OFFERS');
@@ -199,17 +212,37 @@ describe('marketplace: jobs', () => {
   it('puts users on job roles (customer only, users of the instance)', async () => {
     const code = await postJob(t, customer);
     const roles = await t.http().get(`/api/job/${code}/roles?lang=eng`).set(as(worker)).expect(200);
-    expect(roles.body.map((r: { id: number; users: unknown[] }) => [r.id, r.users.length])).toEqual([[1, 0], [2, 0], [3, 0], [4, 0]]);
+    expect(roles.body.map((r: { id: number; users: unknown[] }) => [r.id, r.users.length])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [4, 0],
+    ]);
 
-    const set = await t.http().post(`/api/job/${code}/roles/3?lang=eng`).set(as(customer)).send({ users: [worker.user.code, other.user.code] }).expect(200);
+    const set = await t
+      .http()
+      .post(`/api/job/${code}/roles/3?lang=eng`)
+      .set(as(customer))
+      .send({ users: [worker.user.code, other.user.code] })
+      .expect(200);
     expect(set.body).toMatchObject({ id: 3, name: 'JOB.ROLE.CONTRIBUTOR' });
     expect(set.body.users.map((u: { code: string }) => u.code)).toEqual([worker.user.code, other.user.code]);
-    await t.http().post(`/api/job/${code}/roles/3`).set(as(customer)).send({ users: [other.user.code] }).expect(200);
+    await t
+      .http()
+      .post(`/api/job/${code}/roles/3`)
+      .set(as(customer))
+      .send({ users: [other.user.code] })
+      .expect(200);
     const after = await t.http().get(`/api/job/${code}/roles`).set(as(other)).expect(200);
     expect(after.body[2].users.map((u: { code: string }) => u.code)).toEqual([other.user.code]);
 
     expect((await t.http().post(`/api/job/${code}/roles/3`).set(as(worker)).send({ users: [] }).expect(403)).body.message).toBe('JOB.NOT_YOURS');
-    const unknown = await t.http().post(`/api/job/${code}/roles/1`).set(as(customer)).send({ users: [foreign.user.code] }).expect(422);
+    const unknown = await t
+      .http()
+      .post(`/api/job/${code}/roles/1`)
+      .set(as(customer))
+      .send({ users: [foreign.user.code] })
+      .expect(422);
     expect(unknown.body.data.brokenRules).toEqual(['JOB.UNKNOWN_USERS']);
     expect((await t.http().post(`/api/job/${code}/roles/9`).set(as(customer)).send({ users: [] }).expect(422)).body.data.brokenRules).toEqual([
       'VALIDATION.ROLE_ID.INVALID',

@@ -11,12 +11,7 @@ describe('marketplace: the life of an offer', () => {
 
   beforeAll(async () => {
     t = await listenTestApp();
-    [customer, provider, other, admin] = await Promise.all([
-      createUser(t),
-      createUser(t),
-      createUser(t),
-      createUser(t, { role: Role.InstanceAdmin }),
-    ]);
+    [customer, provider, other, admin] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t, { role: Role.InstanceAdmin })]);
   });
   afterEach(() => closeAllSockets());
   afterAll(() => t.close());
@@ -56,12 +51,21 @@ describe('marketplace: the life of an offer', () => {
       expect({ call: step.call, status: offer.status, version: offer.version }).toEqual({ call: step.call, status: step.to, version: ++version });
       // The push carries the offer's terms after the move, so a party's screen shows revisions without reloading.
       const terms = { price: offer.price, localPrice: offer.localPrice, deadline: offer.deadline, version: offer.version };
-      const expected = { jobCode: job, offerCode: ref.offer, status: step.to, previousStatus: previous, actorCode: actor.user.code, at: expect.any(String), ...terms };
+      const expected = {
+        jobCode: job,
+        offerCode: ref.offer,
+        status: step.to,
+        previousStatus: previous,
+        actorCode: actor.user.code,
+        at: expect.any(String),
+        ...terms,
+      };
       await eventually(() => customerStatus.length === version - 1 && providerStatus.length === version - 1);
       expect(customerStatus[version - 2]).toEqual(expected);
       expect(providerStatus[version - 2]).toEqual(expected);
       previous = step.to;
-      if (step.call === 'update') expect(offer).toMatchObject({ price: { amount: '120.50', currency: 'USD' }, localPrice: { amount: '120.50', currency: 'USD' } });
+      if (step.call === 'update')
+        expect(offer).toMatchObject({ price: { amount: '120.50', currency: 'USD' }, localPrice: { amount: '120.50', currency: 'USD' } });
       if (step.call === 'pay') {
         expect(res.body.payment).toMatchObject({
           amount: { amount: '120.50', currency: 'USD' },
@@ -119,14 +123,29 @@ describe('marketplace: the life of an offer', () => {
     });
     expect(outbox[0].payload.paymentId).toBeUndefined();
     // And the event log has the creation plus every move.
-    const log = await db.query(`SELECT from_status, to_status, call FROM job_offer_event e JOIN job_offer o ON o.id = e.offer_id WHERE o.code = $1 ORDER BY e.id`, [ref.offer]);
+    const log = await db.query(
+      `SELECT from_status, to_status, call FROM job_offer_event e JOIN job_offer o ON o.id = e.offer_id WHERE o.code = $1 ORDER BY e.id`,
+      [ref.offer],
+    );
     expect(log.map((e: { call: string }) => e.call)).toEqual(['create', ...HAPPY_PATH.map((s) => s.call)]);
   });
 
   it('lets the provider revise a proposal, with a chat note and a new version, until it is final', async () => {
     const ref = await offerIn(t, OfferStatus.Proposal, customer, provider);
-    const res = await move(t, provider, ref, 'update', {}, { price: { amount: '99', currency: 'EUR' }, localPrice: { amount: '420.10', currency: 'PLN' }, deadline: future(5) }).expect(200);
-    expect(res.body).toMatchObject({ status: OfferStatus.Proposal, version: 3, price: { amount: '99.00', currency: 'EUR' }, localPrice: { amount: '420.10', currency: 'PLN' } });
+    const res = await move(
+      t,
+      provider,
+      ref,
+      'update',
+      {},
+      { price: { amount: '99', currency: 'EUR' }, localPrice: { amount: '420.10', currency: 'PLN' }, deadline: future(5) },
+    ).expect(200);
+    expect(res.body).toMatchObject({
+      status: OfferStatus.Proposal,
+      version: 3,
+      price: { amount: '99.00', currency: 'EUR' },
+      localPrice: { amount: '420.10', currency: 'PLN' },
+    });
     const page = await t.http().post(`/api/message/groups/${ref.group}/messages`).set(as(provider)).send({}).expect(200);
     expect(page.body.messages.at(-1)).toMatchObject({ type: 1, message: 'JOB_OFFER.MESSAGE.REVISED', userCode: provider.user.code, offerNote: true });
     await move(t, provider, ref, 'final').expect(200);
@@ -155,7 +174,12 @@ describe('marketplace: the life of an offer', () => {
     expect((await byJob(admin)).body.offers).toHaveLength(2);
     expect((await byJob(other)).body.offers.map((o: { code: string }) => o.code)).toEqual([fresh.offer]);
 
-    const codes = await t.http().post('/api/jobs/offers/ByIdList').set(as(other)).send({ codes: [waiting.offer, fresh.offer, 'unknownOffer1'] }).expect(200);
+    const codes = await t
+      .http()
+      .post('/api/jobs/offers/ByIdList')
+      .set(as(other))
+      .send({ codes: [waiting.offer, fresh.offer, 'unknownOffer1'] })
+      .expect(200);
     expect(codes.body.map((o: { code: string }) => o.code)).toEqual([fresh.offer]);
     const direct = await t.http().get(`/api/jobs/offers/${waiting.offer}`).set(as(admin)).expect(200);
     expect(direct.body).toMatchObject({ code: waiting.offer, status: OfferStatus.PaymentPending });
@@ -171,17 +195,30 @@ describe('marketplace: the life of an offer', () => {
 
     const res = await move(t, customer, chosen, 'choose', {}, { allowForMoreOffers: false }).expect(200);
     expect(res.body.status).toBe(OfferStatus.CustomerApproved);
-    for (const [ref, who] of [[loser1, other], [loser2, third]] as const) {
+    for (const [ref, who] of [
+      [loser1, other],
+      [loser2, third],
+    ] as const) {
       const got = await t.http().get(`/api/jobs/${job}/offers/${ref.offer}`).set(as(who)).expect(200);
       expect(got.body.status).toBe(OfferStatus.Closed);
     }
     await eventually(() => otherStatus.length === 1);
-    expect(otherStatus[0]).toMatchObject({ offerCode: loser1.offer, status: OfferStatus.Closed, previousStatus: OfferStatus.Initial, actorCode: customer.user.code });
+    expect(otherStatus[0]).toMatchObject({
+      offerCode: loser1.offer,
+      status: OfferStatus.Closed,
+      previousStatus: OfferStatus.Initial,
+      actorCode: customer.user.code,
+    });
     const note = await t.http().post(`/api/message/groups/${loser1.group}/messages`).set(as(other)).send({}).expect(200);
     expect(note.body.messages.at(-1)).toMatchObject({ message: 'JOB_OFFER.MESSAGE.CLOSED_OTHER_CHOSEN', userCode: customer.user.code });
 
     expect((await t.http().get(`/api/job/${job}`).set(as(other)).expect(200)).body.acceptingOffers).toBe(false);
-    const late = await t.http().post(`/api/jobs/${job}/offers`).set(as(await createUser(t))).send({}).expect(409);
+    const late = await t
+      .http()
+      .post(`/api/jobs/${job}/offers`)
+      .set(as(await createUser(t)))
+      .send({})
+      .expect(409);
     expect(late.body).toEqual({ code: 409, message: 'JOB.NOT_ACCEPTING_OFFERS' });
   });
 

@@ -75,7 +75,12 @@ describe('marketplace: the offer status machine', () => {
     for (const who of [stranger, foreign]) {
       const byCode = await t.http().get(`/api/jobs/offers/${ref.offer}`).set(as(who)).expect(404);
       const byJob = await t.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}`).set(as(who)).expect(404);
-      const listed = await t.http().post('/api/jobs/offers/ByIdList').set(as(who)).send({ codes: [ref.offer] }).expect(200);
+      const listed = await t
+        .http()
+        .post('/api/jobs/offers/ByIdList')
+        .set(as(who))
+        .send({ codes: [ref.offer] })
+        .expect(200);
       expect(byCode.body).toEqual(unknown.body);
       expect(byJob.body).toEqual(unknown.body);
       expect(listed.body).toEqual([]);
@@ -98,7 +103,9 @@ describe('marketplace: the offer status machine', () => {
       expect(['JOB_OFFER.CHANGED_MEANWHILE', 'JOB_OFFER.ILLEGAL_TRANSITION']).toContain(loser.body.message);
       const winner = reapprove.status === 200 ? 'reapprove' : 'reject';
       expect(await read(ref)).toMatchObject({ status: winner === 'reapprove' ? OfferStatus.Agreed : OfferStatus.Closed, version: 5 });
-      const log = await db.query(`SELECT e.call FROM job_offer_event e JOIN job_offer o ON o.id = e.offer_id WHERE o.code = $1 AND e.from_status = 50`, [ref.offer]);
+      const log = await db.query(`SELECT e.call FROM job_offer_event e JOIN job_offer o ON o.id = e.offer_id WHERE o.code = $1 AND e.from_status = 50`, [
+        ref.offer,
+      ]);
       expect(log).toEqual([{ call: winner }]);
     }
   });

@@ -64,15 +64,27 @@ describe('marketplace: the API the offer screens use', () => {
         ['create', null, OfferStatus.Initial],
         ['update', OfferStatus.Initial, OfferStatus.Proposal],
       ]);
-      const outbox = await t.app.get(DataSource).query(`SELECT payload FROM outbox WHERE topic = 'offer.status-changed' AND payload->>'offerCode' = $1`, [res.body.code]);
+      const outbox = await t.app
+        .get(DataSource)
+        .query(`SELECT payload FROM outbox WHERE topic = 'offer.status-changed' AND payload->>'offerCode' = $1`, [res.body.code]);
       expect(outbox).toHaveLength(1);
     });
 
     it('defaults the local price to the price, and without a price still makes an Initial offer', async () => {
       const job = await postJob(t, customer);
-      const priced = await t.http().post(`/api/jobs/${job}/offers`).set(as(provider)).send({ price: { amount: '10', currency: 'EUR' }, deadline: future() }).expect(201);
+      const priced = await t
+        .http()
+        .post(`/api/jobs/${job}/offers`)
+        .set(as(provider))
+        .send({ price: { amount: '10', currency: 'EUR' }, deadline: future() })
+        .expect(201);
       expect(priced.body).toMatchObject({ status: OfferStatus.Proposal, localPrice: { amount: '10.00', currency: 'EUR' } });
-      const plain = await t.http().post(`/api/jobs/${await postJob(t, customer)}/offers`).set(as(provider)).send({}).expect(201);
+      const plain = await t
+        .http()
+        .post(`/api/jobs/${await postJob(t, customer)}/offers`)
+        .set(as(provider))
+        .send({})
+        .expect(201);
       expect(plain.body).toMatchObject({ status: OfferStatus.Initial, price: null, deadline: null, version: 1 });
     });
 
@@ -103,7 +115,13 @@ describe('marketplace: the API the offer screens use', () => {
     const res = await move(t, provider, ref, 'update', {}, { price: { amount: 99.5, currency: 'USD' }, deadline }).expect(200);
     expect(res.body).toMatchObject({ price: { amount: '99.50', currency: 'USD' }, localPrice: { amount: '99.50', currency: 'USD' } });
     await eventually(() => pushed.length === 1);
-    expect(pushed[0]).toMatchObject({ status: OfferStatus.Proposal, previousStatus: OfferStatus.Proposal, price: { amount: '99.50', currency: 'USD' }, deadline: new Date(deadline).toISOString(), version: 3 });
+    expect(pushed[0]).toMatchObject({
+      status: OfferStatus.Proposal,
+      previousStatus: OfferStatus.Proposal,
+      price: { amount: '99.50', currency: 'USD' },
+      deadline: new Date(deadline).toISOString(),
+      version: 3,
+    });
   });
 
   it("answers an offer's history with actors and times to its parties only", async () => {
@@ -120,7 +138,11 @@ describe('marketplace: the API the offer screens use', () => {
     const hidden = await t.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}/events`).set(as(stranger)).expect(404);
     expect(hidden.body).toEqual({ code: 404, message: 'JOB_OFFER.NOT_FOUND' });
     // Under another job's code the offer is not found either.
-    await t.http().get(`/api/jobs/${await postJob(t, customer)}/offers/${ref.offer}/events`).set(as(customer)).expect(404);
+    await t
+      .http()
+      .get(`/api/jobs/${await postJob(t, customer)}/offers/${ref.offer}/events`)
+      .set(as(customer))
+      .expect(404);
   });
 
   it('lists payments made for the customer and received for the provider, with offer, job title and the other party', async () => {
@@ -148,7 +170,12 @@ describe('marketplace: the API the offer screens use', () => {
     ]);
     const received = await t.http().get('/api/job-offers/payments').set(as(payee)).expect(200);
     expect(received.body.payments).toEqual([
-      expect.objectContaining({ offerCode: ref.offer, direction: 'received', jobTitle: 'Title in eng', otherParty: expect.objectContaining({ code: payer.user.code }) }),
+      expect.objectContaining({
+        offerCode: ref.offer,
+        direction: 'received',
+        jobTitle: 'Title in eng',
+        otherParty: expect.objectContaining({ code: payer.user.code }),
+      }),
     ]);
     expect((await t.http().get('/api/job-offers/payments').set(as(stranger)).expect(200)).body.payments).toEqual([]);
   });
@@ -162,7 +189,7 @@ describe('marketplace: the API the offer screens use', () => {
     const list = await t.http().get('/api/message/groups?lang=pol&pageSize=100').set(as(provider)).expect(200);
     const titleOf = (code: string) => list.body.groups.find((g: { code: string }) => g.code === code)?.jobTitle;
     expect(titleOf(ref.group)).toBe('Pomalować płot');
-    expect(faq.body.jobTitle).toBe("Paint the fence");
+    expect(faq.body.jobTitle).toBe('Paint the fence');
     expect(titleOf(faq.body.code)).toBe('Pomalować płot');
     expect(titleOf(direct)).toBeNull();
     // One group (as its header loads it): the default version's title.

@@ -19,7 +19,14 @@ describe('marketplace: money, payments and idempotency', () => {
         String(to),
       ])
       .then((rows: { n: number }[]) => rows[0].n);
-  const read = async (ref: OfferRef) => (await t.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}`).set({ Authorization: `Bearer ${customer.token}` }).expect(200)).body;
+  const read = async (ref: OfferRef) =>
+    (
+      await t
+        .http()
+        .get(`/api/jobs/${ref.job}/offers/${ref.offer}`)
+        .set({ Authorization: `Bearer ${customer.token}` })
+        .expect(200)
+    ).body;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -85,7 +92,9 @@ describe('marketplace: money, payments and idempotency', () => {
 
     it('refuses a missing price, a past or malformed deadline and a bad local price', async () => {
       expect((await update({ deadline: future(3) }).expect(422)).body.data.brokenRules).toContain('VALIDATION.PRICE.IS_OBJECT');
-      expect((await update({ ...withPrice('10'), deadline: '2020-01-01T00:00:00Z' }).expect(422)).body.data.brokenRules).toEqual(['VALIDATION.DEADLINE.MIN_DATE']);
+      expect((await update({ ...withPrice('10'), deadline: '2020-01-01T00:00:00Z' }).expect(422)).body.data.brokenRules).toEqual([
+        'VALIDATION.DEADLINE.MIN_DATE',
+      ]);
       expect((await update({ ...withPrice('10'), deadline: 'tomorrow' }).expect(422)).body.data.brokenRules).toEqual(['VALIDATION.DEADLINE.IS_ISO8601']);
       const local = await update({ ...withPrice('10'), localPrice: { amount: '0', currency: 'PLN' } }).expect(422);
       expect(local.body.data.brokenRules).toEqual(['VALIDATION.LOCAL_PRICE.AMOUNT.IS_POSITIVE']);
@@ -118,7 +127,13 @@ describe('marketplace: money, payments and idempotency', () => {
         expect(res.body).toEqual({ code: 402, message: 'JOB_OFFER.PAYMENT_FAILED' });
         // The provider is asked for the offer's price, with what it needs to dedupe on its side.
         expect(charge).toHaveBeenCalledWith(
-          expect.objectContaining({ offerCode: ref.offer, amount: '120.50', currency: 'USD', payerCode: customer.user.code, idempotencyKey: 'declined-pay-0001' }),
+          expect.objectContaining({
+            offerCode: ref.offer,
+            amount: '120.50',
+            currency: 'USD',
+            payerCode: customer.user.code,
+            idempotencyKey: 'declined-pay-0001',
+          }),
         );
         charge.mockRestore();
       }
@@ -200,7 +215,16 @@ describe('marketplace: money, payments and idempotency', () => {
         move(t, customer, ref, 'reject', { 'Idempotency-Key': 'race-reject-01' }),
       ]);
       expect([reapprove.status, reject.status].sort()).toEqual([200, 409]);
-      const [winner, loser] = reapprove.status === 200 ? [[provider, 'race-reapprove-01'], [customer, 'race-reject-01']] : [[customer, 'race-reject-01'], [provider, 'race-reapprove-01']];
+      const [winner, loser] =
+        reapprove.status === 200
+          ? [
+              [provider, 'race-reapprove-01'],
+              [customer, 'race-reject-01'],
+            ]
+          : [
+              [customer, 'race-reject-01'],
+              [provider, 'race-reapprove-01'],
+            ];
       const keyRows = ([who, key]: (TestUser | string)[]) =>
         db.query(`SELECT key FROM idempotency_key WHERE user_id = $1 AND key = $2`, [(who as TestUser).user.id, key]);
       expect(await keyRows(winner)).toHaveLength(1);

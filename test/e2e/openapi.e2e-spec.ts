@@ -48,7 +48,9 @@ describe('OpenAPI', () => {
       .sort();
     const registered = registeredRoutes(t);
     expect(registered.length).toBeGreaterThan(15);
-    expect(registered).toEqual(expect.arrayContaining(['get /api/Instance/{id}', 'post /api/Instance', 'get /instance/styles.css', 'get /assets/config.json', 'get /api/timezone']));
+    expect(registered).toEqual(
+      expect.arrayContaining(['get /api/Instance/{id}', 'post /api/Instance', 'get /instance/styles.css', 'get /assets/config.json', 'get /api/timezone']),
+    );
     expect(documented).toEqual(registered);
   });
 

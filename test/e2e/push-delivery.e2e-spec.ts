@@ -94,10 +94,9 @@ describe('web push delivery (local RFC 8030 push service)', () => {
 
   /** The outbox row a message's commit wrote (the relay reads its id from the payload). */
   async function outboxRowOf(messageCode: string): Promise<{ id: string; dispatched_at: Date | null } | undefined> {
-    const rows: { id: string; dispatched_at: Date | null }[] = await t.app.get(DataSource).query(
-      `SELECT o.id, o.dispatched_at FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`,
-      [messageCode],
-    );
+    const rows: { id: string; dispatched_at: Date | null }[] = await t.app
+      .get(DataSource)
+      .query(`SELECT o.id, o.dispatched_at FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`, [messageCode]);
     return rows[0];
   }
 
@@ -195,7 +194,11 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const subB = await subscribe(bob);
     const group = await chat([alice, bob]);
     for (const n of [1, 2, 3]) await send(alice, group, `burst ${n}`);
-    const log = await lifecycleUntil(bob, (l) => l.some((e) => e.status === 'sent') && l.filter((e) => e.reason === 'superseded').length === 2, 'the burst decisions');
+    const log = await lifecycleUntil(
+      bob,
+      (l) => l.some((e) => e.status === 'sent') && l.filter((e) => e.reason === 'superseded').length === 2,
+      'the burst decisions',
+    );
     expect(log.filter((e) => e.status === 'queued')).toHaveLength(1);
     expect(bodies(push.arrivalsFor(subB.id))).toEqual(['burst 3']);
 
@@ -305,7 +308,11 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     expect(await queue.remove(notifyId)).toBe(1);
     expect(await queue.remove(sendId)).toBe(1);
     await redispatch();
-    const replayed = await waitFor(() => queue.getJob(sendId), (j) => Boolean(j?.finishedOn), 'the replayed send');
+    const replayed = await waitFor(
+      () => queue.getJob(sendId),
+      (j) => Boolean(j?.finishedOn),
+      'the replayed send',
+    );
     expect(replayed!.returnvalue).toBe('already-sent');
     expect((await queue.getJob(notifyId))!.returnvalue).toEqual({ queued: 1 });
     expect(push.arrivalsFor(subB.id)).toHaveLength(1);
@@ -320,10 +327,18 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const skippedBefore = (await t.http().get('/api/health').expect(200)).body.notifications.skipped as number;
     const message = await send(alice, group, 'nobody to push');
 
-    const { id: outboxId } = (await waitFor(() => outboxRowOf(message.code), (row) => row?.dispatched_at != null, 'the row dispatched'))!;
+    const { id: outboxId } = (await waitFor(
+      () => outboxRowOf(message.code),
+      (row) => row?.dispatched_at != null,
+      'the row dispatched',
+    ))!;
     expect(await worker.get(JobService).queue(JobName.NotifyMessage).getJob(outboxJobId(outboxId))).toBeUndefined();
     await waitFor(
-      () => t.http().get('/api/health').then((r) => r.body.notifications.skipped as number),
+      () =>
+        t
+          .http()
+          .get('/api/health')
+          .then((r) => r.body.notifications.skipped as number),
       (skipped) => skipped >= skippedBefore + 2,
       'bob and carol counted as skipped',
     );

@@ -53,17 +53,21 @@ describe('web push resilience', () => {
     const [alice, bob] = [await createUser(t), await createUser(t)];
     const sub = push.subscribe(setup.vapidPublicKey);
     await t.http().post('/api/User/WebPush/Register').set(auth(bob)).send({ endpoint: sub.endpoint, keys: sub.keys }).expect(204);
-    const res = await t.http().put('/api/message/groups').set(auth(alice)).send({ userList: [bob.user.code], createNewGroup: true }).expect(200);
+    const res = await t
+      .http()
+      .put('/api/message/groups')
+      .set(auth(alice))
+      .send({ userList: [bob.user.code], createNewGroup: true })
+      .expect(200);
     return { alice, bob, sub, group: res.body.group.code };
   }
 
   const outboxRow = (messageCode: string) =>
     t.app
       .get(DataSource)
-      .query(
-        `SELECT o.attempts, o.dispatched_at FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`,
-        [messageCode],
-      )
+      .query(`SELECT o.attempts, o.dispatched_at FROM outbox o JOIN chat_message m ON m.id = (o.payload->>'messageId')::bigint WHERE m.code = $1`, [
+        messageCode,
+      ])
       .then((rows: { attempts: number; dispatched_at: Date | null }[]) => rows[0]);
 
   const sentRecords = (userId: string) =>
@@ -85,13 +89,25 @@ describe('web push resilience', () => {
       await killed(redis);
       const sent = await t.http().post(`/api/message/groups/${group}`).set(auth(alice)).send({ message: 'while redis was away' }).expect(201);
       // The commit holds the outbox row; the relay tries, cannot reach Redis, and leaves it pending.
-      await waitFor(() => outboxRow(sent.body.code), (r) => r.attempts >= 2 && r.dispatched_at === null, 'failed relay attempts');
+      await waitFor(
+        () => outboxRow(sent.body.code),
+        (r) => r.attempts >= 2 && r.dispatched_at === null,
+        'failed relay attempts',
+      );
 
       redis = await startRedis(port);
       await push.until(() => push.arrivalsFor(sub.id).length > 0, 'the push after Redis came back');
-      await waitFor(() => outboxRow(sent.body.code), (r) => r.dispatched_at !== null, 'the row marked dispatched');
+      await waitFor(
+        () => outboxRow(sent.body.code),
+        (r) => r.dispatched_at !== null,
+        'the row marked dispatched',
+      );
       const queue = worker.get(JobService).queue(JobName.NotifyMessage);
-      await waitFor(() => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'), (c) => Object.values(c).every((n) => n === 0), 'an idle queue');
+      await waitFor(
+        () => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+        (c) => Object.values(c).every((n) => n === 0),
+        'an idle queue',
+      );
       expect(push.arrivalsFor(sub.id).map((a) => [a.status, (a.payload as { body: string }).body])).toEqual([[201, 'while redis was away']]);
       expect(await sentRecords(bob.user.id)).toBe(1);
     } finally {
@@ -103,11 +119,15 @@ describe('web push resilience', () => {
 
   describe('with the built worker as a child process', () => {
     beforeAll(() => {
-      const build = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./scripts/lib/build.mts')).buildIfStale({ client: false })"], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 240_000,
-      });
+      const build = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./scripts/lib/build.mts')).buildIfStale({ client: false })"],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          timeout: 240_000,
+        },
+      );
       if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     }, 250_000);
 
@@ -133,7 +153,11 @@ describe('web push resilience', () => {
         await push.until(() => push.arrivalsFor(sub.id, 201).length === 1, 'the push re-sent after the kill', 20_000);
         const delay = push.arrivalsFor(sub.id, 201)[0].at - killedAt;
         expect(delay).toBeLessThanOrEqual(15_000);
-        await waitFor(() => sentRecords(bob.user.id), (n) => n === 1, 'one sent record');
+        await waitFor(
+          () => sentRecords(bob.user.id),
+          (n) => n === 1,
+          'one sent record',
+        );
       } finally {
         for (const c of children) c.kill('SIGKILL');
         await Promise.all(children.map(killed));
@@ -155,7 +179,11 @@ describe('web push resilience', () => {
         const second = await spawnWorker(setup.env);
         children.push(second);
         await push.until(() => push.arrivalsFor(sub.id, 201).length === 1, 'the push sent by the second worker', 30_000);
-        await waitFor(() => sentRecords(bob.user.id), (n) => n > 0, 'the sent record');
+        await waitFor(
+          () => sentRecords(bob.user.id),
+          (n) => n > 0,
+          'the sent record',
+        );
         expect(push.arrivalsFor(sub.id).map((a) => a.status)).toEqual([0, 201]);
         expect(await sentRecords(bob.user.id)).toBe(1);
 

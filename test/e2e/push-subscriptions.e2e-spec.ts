@@ -79,10 +79,17 @@ describe('web push subscriptions, admin log, queue dashboard and health counters
       for (const [i, sub] of subs.entries()) {
         await t.http().post('/api/User/WebPush/Register').set(auth(u)).send({ endpoint: sub.endpoint, keys: sub.keys }).expect(204);
         // Registered one after the other: make the order of last use explicit.
-        await t.app.get(DataSource).query(`UPDATE push_subscription SET last_used_at = now() - make_interval(mins => $2::int) WHERE endpoint = $1`, [sub.endpoint, 100 - i]);
+        await t.app
+          .get(DataSource)
+          .query(`UPDATE push_subscription SET last_used_at = now() - make_interval(mins => $2::int) WHERE endpoint = $1`, [sub.endpoint, 100 - i]);
       }
       const kept = (await rows(u.user.id)).map((r) => r.endpoint).sort();
-      expect(kept).toEqual(subs.slice(1).map((s) => s.endpoint).sort());
+      expect(kept).toEqual(
+        subs
+          .slice(1)
+          .map((s) => s.endpoint)
+          .sort(),
+      );
     });
 
     it.each([
@@ -167,7 +174,14 @@ describe('web push subscriptions, admin log, queue dashboard and health counters
       expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['maintenance', 'notifications']);
 
       // A tampered cookie, or one whose user is no longer a global admin, opens nothing.
-      await t.http().get('/api/admin/queues').set('Cookie', value.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))).expect(401);
+      await t
+        .http()
+        .get('/api/admin/queues')
+        .set(
+          'Cookie',
+          value.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        )
+        .expect(401);
       await t.app.get(DataSource).query(`UPDATE "user" SET role = $2 WHERE id = $1`, [global.user.id, Role.InstanceAdmin]);
       await t.http().get('/api/admin/queues').set('Cookie', value).expect(403);
     });
@@ -200,7 +214,10 @@ describe('web push subscriptions, admin log, queue dashboard and health counters
         worker = await bootWorker(setup.env);
         const [alice, bob, carol] = [await createUser(t), await createUser(t), await createUser(t)];
         const [subB, subC] = [push.subscribe(setup.vapidPublicKey), push.subscribe(setup.vapidPublicKey)];
-        for (const [u, s] of [[bob, subB], [carol, subC]] as const) {
+        for (const [u, s] of [
+          [bob, subB],
+          [carol, subC],
+        ] as const) {
           await t.http().post('/api/User/WebPush/Register').set(auth(u)).send({ endpoint: s.endpoint, keys: s.keys }).expect(204);
         }
         push.answer(subC.id, { status: 404 });

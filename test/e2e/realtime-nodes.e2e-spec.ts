@@ -16,7 +16,11 @@ describe('realtime across two server processes', () => {
 
   it("delivers to each other's clients through the Redis adapter", async () => {
     const group = (
-      await one.http().put('/api/message/groups').set('Authorization', `Bearer ${a.token}`).send({ userList: [b.user.code], createNewGroup: true })
+      await one
+        .http()
+        .put('/api/message/groups')
+        .set('Authorization', `Bearer ${a.token}`)
+        .send({ userList: [b.user.code], createNewGroup: true })
     ).body.group.code;
     const [sa, sb] = await Promise.all([connect(two.url, a.token), connect(one.url, b.token)]);
     const received = record(sb, 'message:new');
@@ -28,7 +32,12 @@ describe('realtime across two server processes', () => {
 
     // Concurrent senders on both nodes: every recipient still sees the group in seq order.
     const c = await createUser(one);
-    await one.http().post(`/api/message/group/${group}/participants`).set('Authorization', `Bearer ${a.token}`).send({ participants: [c.user.code] }).expect(200);
+    await one
+      .http()
+      .post(`/api/message/group/${group}/participants`)
+      .set('Authorization', `Bearer ${a.token}`)
+      .send({ participants: [c.user.code] })
+      .expect(200);
     const [sc1, sc2] = await Promise.all([connect(one.url, c.token), connect(two.url, c.token)]);
     const onOne = record(sc1, 'message:new');
     const onTwo = record(sc2, 'message:new');
@@ -65,7 +74,7 @@ describe('token expiry on a live socket', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
-  it('keeps the socket when a fresh token arrives in time, and refuses another user\'s token', async () => {
+  it("keeps the socket when a fresh token arrives in time, and refuses another user's token", async () => {
     const tokens = t.app.get(TokenService);
     const socket = await connect(t.url, tokens.sign(a.user).token);
     const other = await createUser(t);

@@ -9,7 +9,6 @@ describe('realtime gateway', () => {
   let a: TestUser, b: TestUser;
   const as = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
 
-
   beforeAll(async () => {
     t = await listenTestApp({ PRESENCE_OFFLINE_GRACE_MS: '150' });
     [a, b] = await Promise.all([createUser(t), createUser(t)]);
@@ -63,7 +62,12 @@ describe('realtime gateway', () => {
     const first = await call(sa, 'message:send', { groupCode: group, clientKey: 'c0', message: 'before' });
     for (let i = 1; i <= 20; i++) await call(sa, 'message:send', { groupCode: group, clientKey: `c${i}`, message: `missed ${i}` });
     const sb = await connect(t.url, b.token);
-    const res = await call(sb, 'sync', { groups: [{ groupCode: group, afterSeq: first.message.seq }, { groupCode: 'notMyGroup123', afterSeq: 0 }] });
+    const res = await call(sb, 'sync', {
+      groups: [
+        { groupCode: group, afterSeq: first.message.seq },
+        { groupCode: 'notMyGroup123', afterSeq: 0 },
+      ],
+    });
     expect(res.ok).toBe(true);
     expect(res.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
     expect(res.more).toEqual([]);
@@ -107,7 +111,11 @@ describe('realtime gateway', () => {
     const online = next(watcher, 'presence', (p) => p.userCode === c.user.code && p.online);
     const sc = await connect(t.url, c.token);
     expect(await online).toMatchObject({ away: 0 });
-    const statuses = await t.http().post('/api/user/statuses').set(as(b)).send({ userIds: [c.user.code] });
+    const statuses = await t
+      .http()
+      .post('/api/user/statuses')
+      .set(as(b))
+      .send({ userIds: [c.user.code] });
     if (statuses.status === 200) expect(statuses.body[0]).toMatchObject({ userCode: c.user.code, online: true });
 
     const offline = next(watcher, 'presence', (p) => p.userCode === c.user.code && !p.online);

@@ -56,7 +56,10 @@ describe('a Redis restart under running servers', () => {
     const [sc, sd] = await Promise.all([connect(one.url, c.token), connect(two.url, d.token)]);
     const seen = new Map([c, d].map((u, i) => [u.user.code, record<{ seq: number }>([sc, sd][i], 'message:new')]));
     const unread = new Map<string, { total: number; groups: Record<string, number> }>();
-    for (const [u, s] of [[c, sc], [d, sd]] as const) {
+    for (const [u, s] of [
+      [c, sc],
+      [d, sd],
+    ] as const) {
       s.on('unread:count', (p: { total: number; groups: Record<string, number> }) => {
         unread.set(u.user.code, { total: p.total, groups: { ...unread.get(u.user.code)?.groups, ...p.groups } });
       });

@@ -31,8 +31,7 @@ describe('security: authentication', () => {
   afterAll(() => t.close());
 
   describe('item 5: X-Forwarded-For is believed only for the proxies there are', () => {
-    const production = (TRUST_PROXY: string) =>
-      testEnv({ NODE_ENV: 'production', TRUST_PROXY, VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private' });
+    const production = (TRUST_PROXY: string) => testEnv({ NODE_ENV: 'production', TRUST_PROXY, VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private' });
 
     it('refuses trust-all in production, naming the variable, and takes hop counts or addresses', () => {
       expect(() => loadConfig(production('true'))).toThrow(ConfigError);
@@ -109,11 +108,7 @@ describe('security: authentication', () => {
   describe('item 9: login CSRF', () => {
     it('refuses form-encoded bodies on login and register (415), setting no cookie', async () => {
       const u = await createUser(t);
-      const form = await t
-        .http()
-        .post('/api/user/login')
-        .type('form')
-        .send({ email: u.user.email, password: DEFAULT_PASSWORD });
+      const form = await t.http().post('/api/user/login').type('form').send({ email: u.user.email, password: DEFAULT_PASSWORD });
       expect([form.status, form.body.message]).toEqual([415, 'SHARED.ERROR.UNSUPPORTED_MEDIA_TYPE']);
       expect(form.headers['set-cookie']).toBeUndefined();
       const multipart = await t.http().post('/api/user/login').field('email', u.user.email).field('password', DEFAULT_PASSWORD);
@@ -137,7 +132,10 @@ describe('security: authentication', () => {
       const own = await login('http://parley.test:8080').expect(200);
       await login().expect(200);
 
-      const cookie = ([] as string[]).concat(own.headers['set-cookie']).find((c) => c.startsWith('parley_rt='))!.split(';')[0];
+      const cookie = ([] as string[])
+        .concat(own.headers['set-cookie'])
+        .find((c) => c.startsWith('parley_rt='))!
+        .split(';')[0];
       for (const path of ['/api/user/refresh-token', '/api/user/logout']) {
         const res = await t.http().post(path).set('Host', 'parley.test:8080').set('Origin', 'https://evil.example').set('Cookie', cookie);
         expect(res.status).toBe(403);
@@ -149,12 +147,11 @@ describe('security: authentication', () => {
   });
 
   describe('item 12: weak and context-derived passwords are refused, saying why', () => {
-    it('refuses the probe\'s passwords and ones built from the e-mail, name or instance name', async () => {
+    it("refuses the probe's passwords and ones built from the e-mail, name or instance name", async () => {
       const host = `pw-${Date.now().toString(36)}.test`;
       await createInstance(t, { hosts: [host], name: 'Marketplace Zephyr' });
       const email = uniqueEmail('ada.lovelace');
-      const register = (password: string) =>
-        t.http().post('/api/user').set('Host', host).send({ email, password, name: 'Augusta', surname: 'Byron' });
+      const register = (password: string) => t.http().post('/api/user').set('Host', host).send({ email, password, name: 'Augusta', surname: 'Byron' });
       const cases: [string, string][] = [
         ['password', 'VALIDATION.PASSWORD.COMMON'],
         ['12345678', 'VALIDATION.PASSWORD.COMMON'],
@@ -176,10 +173,7 @@ describe('security: authentication', () => {
     it('judges long passwords off the event loop: a 128-character one is accepted while other requests go on', async () => {
       const email = uniqueEmail('long');
       const password = 'Tr0ub4d0r&3$P@55w0rd!1337'.repeat(6).slice(0, 128);
-      const [res, health] = await Promise.all([
-        t.http().post('/api/user').send({ email, password, name: 'Long' }),
-        t.http().get('/api/health'),
-      ]);
+      const [res, health] = await Promise.all([t.http().post('/api/user').send({ email, password, name: 'Long' }), t.http().get('/api/health')]);
       expect([res.status, health.status]).toEqual([201, 200]);
     });
   });
@@ -207,8 +201,12 @@ describe('security: authentication', () => {
       expect(JSON.stringify(before)).not.toMatch(/gravatar|[0-9a-f]{32}/);
 
       // In chats too: group participants and message authors.
-      const group = await t.http().put('/api/message/groups').set('Authorization', `Bearer ${user.token}`)
-        .send({ userList: [viewer.user.code], message: 'hello', createNewGroup: true }).expect(200);
+      const group = await t
+        .http()
+        .put('/api/message/groups')
+        .set('Authorization', `Bearer ${user.token}`)
+        .send({ userList: [viewer.user.code], message: 'hello', createNewGroup: true })
+        .expect(200);
       expect(JSON.stringify(group.body)).not.toMatch(/gravatar/);
 
       const me = await t.http().patch('/api/me').set('Authorization', `Bearer ${user.token}`).send({ gravatar: true }).expect(200);
@@ -301,7 +299,10 @@ describe('security: authentication', () => {
       expect(await broken({ logoUrl: 'https://cdn.example.com/other.png' })).toEqual(['VALIDATION.CUSTOM_CSS.UNSAFE_URL']);
 
       // CSS stored before these rules is left out when served.
-      const other = await createInstance(t, { hosts: [`legacy-${Date.now().toString(36)}.test`], customCss: 'b::after { content: "fake" } .ok { color: red }' });
+      const other = await createInstance(t, {
+        hosts: [`legacy-${Date.now().toString(36)}.test`],
+        customCss: 'b::after { content: "fake" } .ok { color: red }',
+      });
       const css = await t.http().get('/instance/styles.css').set('Host', other.hosts[0]).expect(200);
       expect(css.text).toContain('--instance-color');
       expect(css.text).not.toContain('fake');

@@ -13,10 +13,7 @@ describe('security: chat, files and push', () => {
   let t: ListeningApp;
   let a: TestUser, b: TestUser, admin: TestUser;
   const as = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
   beforeAll(async () => {
     // The production limits (the test environment raises them for every other file).
@@ -49,7 +46,12 @@ describe('security: chat, files and push', () => {
       const sa = await connect(t.url, a.token);
       const res = await call(sa, 'sync', { groups: Array.from({ length: 100 }, () => ({ groupCode: group, afterSeq: 0 })) });
       expect(res).toEqual({ ok: false, error: { code: 422, message: 'SHARED.ERROR.VALIDATION' } });
-      const twice = await call(sa, 'sync', { groups: [{ groupCode: group, afterSeq: 0 }, { groupCode: group, afterSeq: 5 }] });
+      const twice = await call(sa, 'sync', {
+        groups: [
+          { groupCode: group, afterSeq: 0 },
+          { groupCode: group, afterSeq: 5 },
+        ],
+      });
       expect(twice.ok).toBe(false);
     });
 
@@ -147,18 +149,42 @@ describe('security: chat, files and push', () => {
       await t.http().post(`/api/message/groups/${group}/messages`).set(as(admin)).send({}).expect(403);
     });
 
-    it("gives a moderator the files of a chat they are not in only while watching it", async () => {
+    it('gives a moderator the files of a chat they are not in only while watching it', async () => {
       const up = await t.http().post('/api/File').set(as(a)).field('type', 'ChatMessage').attach('file', png, 'private.png').expect(201);
       const { code, secureCode } = up.body;
-      const group = (await t.http().put('/api/message/groups').set(as(a)).send({ userList: [b.user.code], files: [code], createNewGroup: true }).expect(200)).body.group
-        .code;
+      const group = (
+        await t
+          .http()
+          .put('/api/message/groups')
+          .set(as(a))
+          .send({ userList: [b.user.code], files: [code], createNewGroup: true })
+          .expect(200)
+      ).body.group.code;
       await t.http().get(`/api/File/${code}/${secureCode}/Download`).set(as(admin)).expect(404);
-      expect((await t.http().post('/api/File/List').set(as(admin)).send({ codeList: [code] }).expect(200)).body).toEqual([]);
+      expect(
+        (
+          await t
+            .http()
+            .post('/api/File/List')
+            .set(as(admin))
+            .send({ codeList: [code] })
+            .expect(200)
+        ).body,
+      ).toEqual([]);
 
       const sAdmin = await connect(t.url, admin.token);
       expect((await call(sAdmin, 'room:watch', { groupCode: group })).ok).toBe(true);
       await t.http().get(`/api/File/${code}/${secureCode}/Download`).set(as(admin)).expect(200);
-      expect((await t.http().post('/api/File/List').set(as(admin)).send({ codeList: [code] }).expect(200)).body.map((f: { code: string }) => f.code)).toEqual([code]);
+      expect(
+        (
+          await t
+            .http()
+            .post('/api/File/List')
+            .set(as(admin))
+            .send({ codeList: [code] })
+            .expect(200)
+        ).body.map((f: { code: string }) => f.code),
+      ).toEqual([code]);
       await call(sAdmin, 'room:unwatch', { groupCode: group });
       await t.http().get(`/api/File/${code}/${secureCode}/Download`).set(as(admin)).expect(404);
       // The moderator's own uploads stay theirs, watch or not.
@@ -166,7 +192,7 @@ describe('security: chat, files and push', () => {
       await t.http().get(`/api/File/${own.body.code}/${own.body.secureCode}/Download`).set(as(admin)).expect(200);
     });
 
-    it('still gives outsiders and other instances\' moderators the same 404 as an unknown group', async () => {
+    it("still gives outsiders and other instances' moderators the same 404 as an unknown group", async () => {
       const group = await createGroup(t, [a, b]);
       const stranger = await createUser(t);
       const foreignAdmin = await createUser(t, { role: Role.InstanceAdmin, instanceId: (await createInstance(t)).id });
@@ -185,14 +211,29 @@ describe('security: chat, files and push', () => {
       for (const watching of [false, true]) {
         if (watching) expect((await call(sAdmin, 'room:watch', { groupCode: group })).ok).toBe(true);
         await t.http().patch(`/api/message/groups/${group}`).set(as(admin)).send({ name: 'Renamed by a moderator' }).expect(404);
-        await t.http().post(`/api/message/group/${group}/participants`).set(as(admin)).send({ participants: [admin.user.code] }).expect(404);
-        await t.http().post(`/api/message/group/${group}/participants`).set(as(admin)).send({ participants: [outsider.user.code] }).expect(404);
+        await t
+          .http()
+          .post(`/api/message/group/${group}/participants`)
+          .set(as(admin))
+          .send({ participants: [admin.user.code] })
+          .expect(404);
+        await t
+          .http()
+          .post(`/api/message/group/${group}/participants`)
+          .set(as(admin))
+          .send({ participants: [outsider.user.code] })
+          .expect(404);
       }
       const view = await t.http().get(`/api/message/groups/${group}`).set(as(a)).expect(200);
       expect(view.body).toMatchObject({ name: null, participantCount: 2 });
       // Participants keep both powers.
       await t.http().patch(`/api/message/groups/${group}`).set(as(b)).send({ name: 'Ours' }).expect(200);
-      await t.http().post(`/api/message/group/${group}/participants`).set(as(a)).send({ participants: [outsider.user.code] }).expect(200);
+      await t
+        .http()
+        .post(`/api/message/group/${group}/participants`)
+        .set(as(a))
+        .send({ participants: [outsider.user.code] })
+        .expect(200);
     });
   });
 
@@ -227,15 +268,20 @@ describe('security: chat, files and push', () => {
         [3, foreignJob],
         [2, foreignJob],
       ] as const) {
-        const res = await t.http().post(`/api/message/groups/target/${type}/${target}`).set(as(a)).send({ participants: [b.user.code] });
+        const res = await t
+          .http()
+          .post(`/api/message/groups/target/${type}/${target}`)
+          .set(as(a))
+          .send({ participants: [b.user.code] });
         expect([type, target, res.status, res.body.message]).toEqual([type, target, 404, 'CHAT.TARGET_NOT_FOUND']);
         const withMessage = await t.http().post('/api/message/groups/target').set(as(a)).send({ targetType: type, targetId: target, message: 'x' });
         expect([type, target, withMessage.status]).toEqual([type, target, 404]);
       }
       const db = t.app.get(DataSource);
-      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM chat_group WHERE target_id IN ('noSuchJob12345', 'noSuchOffer1234', 'projectItem123', $1)`, [
-        foreignJob,
-      ]);
+      const [{ n }] = await db.query(
+        `SELECT count(*)::int AS n FROM chat_group WHERE target_id IN ('noSuchJob12345', 'noSuchOffer1234', 'projectItem123', $1)`,
+        [foreignJob],
+      );
       expect(n).toBe(0);
     });
 
@@ -259,17 +305,30 @@ describe('security: chat, files and push', () => {
       const sender = await createUser(t);
       const group = await createGroup(t, [b, sender]);
       const replies = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => t.http().post(`/api/message/groups/${group}`).set(as(sender)).send({ message: `flood ${i}` })),
+        Array.from({ length: 60 }, (_, i) =>
+          t
+            .http()
+            .post(`/api/message/groups/${group}`)
+            .set(as(sender))
+            .send({ message: `flood ${i}` }),
+        ),
       );
       const limited = replies.filter((r) => r.status === 429);
       expect(replies.filter((r) => r.status === 201)).toHaveLength(30);
       expect(limited).toHaveLength(30);
       expect(limited[0].body).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS', data: { retryAfter: expect.any(Number) } });
       expect(Number(limited[0].headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      const [{ n }] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM chat_message m JOIN chat_group g ON g.id = m.group_id WHERE g.code = $1`, [group]);
+      const [{ n }] = await t.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM chat_message m JOIN chat_group g ON g.id = m.group_id WHERE g.code = $1`, [group]);
       expect(n).toBe(30);
       // Starting chats with a first message spends the same budget; another user is not affected.
-      await t.http().put('/api/message/groups').set(as(sender)).send({ userList: [a.user.code], message: 'hi' }).expect(429);
+      await t
+        .http()
+        .put('/api/message/groups')
+        .set(as(sender))
+        .send({ userList: [a.user.code], message: 'hi' })
+        .expect(429);
       await t.http().post(`/api/message/groups/${group}`).set(as(b)).send({ message: 'still fine' }).expect(201);
     });
 
@@ -343,8 +402,14 @@ describe('security: chat, files and push', () => {
         const byNameEndpoint = byName.endpoint.replace('https://127.0.0.1:', 'https://localhost:');
         await app.http().post('/api/User/WebPush/Register').set(as(bob)).send({ endpoint: byIp.endpoint, keys: byIp.keys }).expect(204);
         await app.http().post('/api/User/WebPush/Register').set(as(carol)).send({ endpoint: byNameEndpoint, keys: byName.keys }).expect(204);
-        const group = (await app.http().put('/api/message/groups').set(as(alice)).send({ userList: [bob.user.code, carol.user.code], message: 'psst' }).expect(200)).body
-          .group.code;
+        const group = (
+          await app
+            .http()
+            .put('/api/message/groups')
+            .set(as(alice))
+            .send({ userList: [bob.user.code, carol.user.code], message: 'psst' })
+            .expect(200)
+        ).body.group.code;
         expect(group).toBeTruthy();
 
         const db = app.app.get(DataSource);

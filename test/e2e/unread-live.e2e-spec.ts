@@ -78,7 +78,7 @@ describe('pushed unread counts follow the REST counts', () => {
     }
   }
 
-  it('corrects the count when one\'s own message moves one\'s read marker (B sends 5, A replies, B sends 2: A has 2)', async () => {
+  it("corrects the count when one's own message moves one's read marker (B sends 5, A replies, B sends 2: A has 2)", async () => {
     people = [await createUser(t), await createUser(t)];
     const [a, b] = people;
     const group = await createGroup(t, [a, b]);

@@ -58,7 +58,15 @@ describe('presence: POST /api/user/statuses and activity', () => {
     await redis.client.set(lastKey(u.user.code), String(Date.now() - 5 * 60_000 - 30_000));
     expect((await statuses(viewer, [u.user.code])).body[0].away).toBe(5);
     expect((await t.http().get(`/api/user/${u.user.code}`).set(as(viewer))).body.away).toBe(5);
-    expect((await t.http().post('/api/user/list').set(as(viewer)).send({ userIds: [u.user.code] })).body[0].away).toBe(5);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/user/list')
+          .set(as(viewer))
+          .send({ userIds: [u.user.code] })
+      ).body[0].away,
+    ).toBe(5);
   });
 
   it('is online while a socket is connected, on any node; the counter never goes below zero', async () => {

@@ -121,7 +121,14 @@ describe('users: search, list, profiles, me', () => {
         const res = await list(me, userIds);
         expect([res.status, res.body.data?.brokenRules]).toEqual([422, expect.arrayContaining([rule])]);
       }
-      expect((await list(me, Array.from({ length: 200 }, (_, i) => `code${i}x`))).status).toBe(200);
+      expect(
+        (
+          await list(
+            me,
+            Array.from({ length: 200 }, (_, i) => `code${i}x`),
+          )
+        ).status,
+      ).toBe(200);
     });
   });
 
@@ -135,7 +142,10 @@ describe('users: search, list, profiles, me', () => {
 
     it('answers 404 for another instance, an unknown code and a malformed one; global roles see everyone', async () => {
       for (const id of [foreign.user.code, 'unknownCode01', 'bad code!', 'x'.repeat(65)]) {
-        const res = await t.http().get(`/api/user/${encodeURIComponent(id)}`).set(as(me));
+        const res = await t
+          .http()
+          .get(`/api/user/${encodeURIComponent(id)}`)
+          .set(as(me));
         expect([res.status, res.body]).toEqual([404, { code: 404, message: 'SHARED.ERROR.NOT_FOUND' }]);
       }
       await t.http().get(`/api/user/${foreign.user.code}`).set(as(globalUser)).expect(200);
@@ -254,15 +264,18 @@ describe('external auth providers (configured)', () => {
 
   it('answers 404 for an unknown provider and 422 for bad query parameters', async () => {
     expect((await t.http().get('/api/User/AuthProviders/github/LoginUrl?state=x').expect(404)).body).toEqual({ code: 404, message: 'SHARED.ERROR.NOT_FOUND' });
-    expect((await t.http().get(`/api/User/AuthProviders/google/LoginUrl?state=${'s'.repeat(513)}`).expect(422)).body.data.brokenRules).toEqual([
-      'VALIDATION.STATE.MAX_LENGTH',
-    ]);
+    expect(
+      (
+        await t
+          .http()
+          .get(`/api/User/AuthProviders/google/LoginUrl?state=${'s'.repeat(513)}`)
+          .expect(422)
+      ).body.data.brokenRules,
+    ).toEqual(['VALIDATION.STATE.MAX_LENGTH']);
     expect((await t.http().get('/api/User/AuthProviders/google/LoginUrl?state=a&state=b').expect(422)).body.data.brokenRules).toEqual([
       'VALIDATION.STATE.IS_STRING',
     ]);
-    expect((await t.http().get('/api/User/AuthProviders/google/LoginUrl?foo=1').expect(422)).body.data.brokenRules).toEqual([
-      'VALIDATION.FOO.UNKNOWN_FIELD',
-    ]);
+    expect((await t.http().get('/api/User/AuthProviders/google/LoginUrl?foo=1').expect(422)).body.data.brokenRules).toEqual(['VALIDATION.FOO.UNKNOWN_FIELD']);
   });
 
   it('does not exchange codes yet: 501 for a configured provider, 404 for an unknown one', async () => {

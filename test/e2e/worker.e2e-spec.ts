@@ -246,9 +246,7 @@ describe('worker process', () => {
     });
 
     it('accepts exactly one handler per job on the right queue', () => {
-      expect(() =>
-        checkJobHandlers([{ owner: 'P', queue: 'q' }], [{ owner: 'P', job: 'a', queue: 'q' }], { a: 'q' }),
-      ).not.toThrow();
+      expect(() => checkJobHandlers([{ owner: 'P', queue: 'q' }], [{ owner: 'P', job: 'a', queue: 'q' }], { a: 'q' })).not.toThrow();
     });
   });
 });

@@ -32,10 +32,7 @@ export interface TestUser {
 }
 
 /** A real user row (password DEFAULT_PASSWORD) with a signed access token. */
-export async function createUser(
-  t: TestApp,
-  fields: Partial<UserEntity> & { role?: Role } = {},
-): Promise<TestUser> {
+export async function createUser(t: TestApp, fields: Partial<UserEntity> & { role?: Role } = {}): Promise<TestUser> {
   passwordHash ??= t.app.get(PasswordService).hash(DEFAULT_PASSWORD);
   const instanceId = fields.instanceId ?? (await defaultInstance(t)).id;
   const repo = t.app.get(DataSource).getRepository(UserEntity);

@@ -65,8 +65,25 @@ export function makeCertificate(): { dir: string; certFile: string; keyFile: str
   const keyFile = join(dir, 'key.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile,
-      '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
     { stdio: 'ignore' },
   );
   return { dir, certFile, keyFile };
@@ -109,7 +126,7 @@ export function verifyVapid(header: string | undefined, audience: string, expect
   );
   const { t, k } = params as { t?: string; k?: string };
   if (!t || !k) throw new Error('vapid t or k missing');
-  if (k !== expectedKey) throw new Error('vapid key is not the subscription\'s application server key');
+  if (k !== expectedKey) throw new Error("vapid key is not the subscription's application server key");
   const [h, p, s] = t.split('.');
   const head = JSON.parse(Buffer.from(h, 'base64url').toString()) as { alg?: string };
   if (head.alg !== 'ES256') throw new Error(`vapid alg ${head.alg}`);
@@ -143,9 +160,7 @@ export class LocalPushService {
     const { dir, certFile, keyFile } = makeCertificate();
     this.dir = dir;
     this.caFile = certFile;
-    this.server = createServer({ cert: readFileSync(certFile), key: readFileSync(keyFile), keepAliveTimeout: 30_000 }, (req, res) =>
-      this.handle(req, res),
-    );
+    this.server = createServer({ cert: readFileSync(certFile), key: readFileSync(keyFile), keepAliveTimeout: 30_000 }, (req, res) => this.handle(req, res));
   }
 
   /** On 127.0.0.1:port (0: a port the OS picks). */
@@ -277,7 +292,10 @@ export class LocalPushService {
         res.on('close', () => this.held.delete(res));
         return;
       }
-      res.writeHead(arrival.status, { ...(canned?.headers ?? {}), ...(arrival.status === 201 ? { Location: `${this.origin}/message/${randomBytes(6).toString('hex')}` } : {}) });
+      res.writeHead(arrival.status, {
+        ...(canned?.headers ?? {}),
+        ...(arrival.status === 201 ? { Location: `${this.origin}/message/${randomBytes(6).toString('hex')}` } : {}),
+      });
       res.end(arrival.error ?? '');
     });
   }

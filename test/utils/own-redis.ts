@@ -80,8 +80,20 @@ export class OwnRedis {
     this.child = spawn(
       'redis-server',
       [
-        '--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', '--appendonly', 'no',
-        '--key-load-delay', String(KEY_LOAD_DELAY_US), '--loading-process-events-interval-bytes', '1024',
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--key-load-delay',
+        String(KEY_LOAD_DELAY_US),
+        '--loading-process-events-interval-bytes',
+        '1024',
       ],
       { stdio: 'ignore' },
     );

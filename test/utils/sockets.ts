@@ -17,7 +17,12 @@ const open: Socket[] = [];
 
 /** A connected socket.io-client socket (websocket transport), or the connect error's message. */
 export function connect(url: string, token: string | undefined, options: { reconnection?: boolean } = {}): Promise<Socket> {
-  const socket = io(url, { auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: options.reconnection ?? false, forceNew: true });
+  const socket = io(url, {
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    reconnection: options.reconnection ?? false,
+    forceNew: true,
+  });
   open.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

@@ -24,9 +24,6 @@ export class ApiError extends Error {
 
 export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ErrorEnvelope).code === 'number' &&
-    typeof (value as ErrorEnvelope).message === 'string'
+    typeof value === 'object' && value !== null && typeof (value as ErrorEnvelope).code === 'number' && typeof (value as ErrorEnvelope).message === 'string'
   );
 }

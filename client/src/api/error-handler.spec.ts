@@ -64,7 +64,13 @@ describe('the one error handler (spec section 8)', () => {
 
   it('shows each broken rule of a 422 as its own notification', async () => {
     const { deps, handle } = setup();
-    await handle(error(422, '/api/user', { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.EMAIL.IS_EMAIL', 'VALIDATION.NAME.MAX_LENGTH'] } }));
+    await handle(
+      error(422, '/api/user', {
+        code: 422,
+        message: 'SHARED.ERROR.VALIDATION',
+        data: { brokenRules: ['VALIDATION.EMAIL.IS_EMAIL', 'VALIDATION.NAME.MAX_LENGTH'] },
+      }),
+    );
     expect(deps.showError.mock.calls).toEqual([['rule(VALIDATION.EMAIL.IS_EMAIL)'], ['rule(VALIDATION.NAME.MAX_LENGTH)']]);
   });
 

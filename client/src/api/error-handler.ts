@@ -27,9 +27,12 @@ export function createErrorHandler(deps: ErrorHandlerDeps) {
     if (body.code === 401) {
       if (pathOf(error.url) === '/api/me' || !deps.hasSession()) return;
       // Several calls failing together check the user once.
-      recheck ??= deps.recheckUser().catch(() => false).finally(() => {
-        recheck = null;
-      });
+      recheck ??= deps
+        .recheckUser()
+        .catch(() => false)
+        .finally(() => {
+          recheck = null;
+        });
       const stillLoggedIn = await recheck;
       if (!stillLoggedIn && deps.hasSession()) {
         deps.showError(deps.translate(SESSION_EXPIRED_KEY));

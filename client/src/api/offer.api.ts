@@ -58,7 +58,8 @@ const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key }, handleErr
 export const offerApi = {
   // The chat's info bar shows a missing offer itself; the one error handler stays out. Statuses change: no cache.
   byCode: (code: string, lang?: string) => http.get<JobOffer>(`/api/jobs/offers/${enc(code)}${langQuery(lang)}`, { cache: false, handleErrors: false }),
-  get: (jobCode: string, offerCode: string, lang?: string) => http.get<JobOffer>(`${offerUrl(jobCode, offerCode)}${langQuery(lang)}`, { cache: false, handleErrors: false }),
+  get: (jobCode: string, offerCode: string, lang?: string) =>
+    http.get<JobOffer>(`${offerUrl(jobCode, offerCode)}${langQuery(lang)}`, { cache: false, handleErrors: false }),
   events: (jobCode: string, offerCode: string) => http.get<OfferEvent[]>(`${offerUrl(jobCode, offerCode)}/events`, { cache: false, handleErrors: false }),
   job: (jobCode: string, lang?: string) => http.get<JobSummary>(`/api/job/${enc(jobCode)}${langQuery(lang)}`, { cache: false, handleErrors: false }),
   /** Makes the offer and prices it in one call (it starts as a Proposal); 422 rules go to the one error handler. */
@@ -74,7 +75,8 @@ export const offerApi = {
     return method === 'put' ? http.put<unknown>(url, body, keyed(key)) : http.post<unknown>(url, body, keyed(key));
   },
   /** A job's offers as the caller may see them: all for its customer, their own for a provider. */
-  ofJob: (jobCode: string, lang?: string) => http.get<OfferPage>(`/api/jobs/${enc(jobCode)}/offers?pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false, handleErrors: false }),
+  ofJob: (jobCode: string, lang?: string) =>
+    http.get<OfferPage>(`/api/jobs/${enc(jobCode)}/offers?pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false, handleErrors: false }),
   mine: (lang?: string, page = 1) => http.get<OfferPage>(`/api/job-offers?page=${page}&pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false }),
   forPayment: (lang?: string) => http.get<OfferPage>(`/api/job-offers/for-payment?pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false }),
   payments: (lang?: string) => http.get<PaymentPage>(`/api/job-offers/payments?pageSize=100${lang ? `&lang=${enc(lang)}` : ''}`, { cache: false }),

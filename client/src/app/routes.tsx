@@ -8,8 +8,7 @@ import type { ChatView } from '@/features/chat/ChatPage';
 import { prefetchConversation } from '@/features/chat/conversation/opening';
 import { Guarded } from './guards/Guarded';
 
-const page = <P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> =>
-  lazy(async () => ({ default: await load() }));
+const page = <P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> => lazy(async () => ({ default: await load() }));
 
 const DashboardPage = page(() => import('@/features/dashboard/DashboardPage').then((m) => m.DashboardPage));
 const LoginPage = page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage));

@@ -17,7 +17,13 @@ export type BannerState = 'hidden' | 'polling' | 'recovered';
  * The banner for a status: polling while the socket is down or has not connected within the grace time;
  * 'recovered' for a while after it came back.
  */
-export function bannerState(status: RealtimeStatus, wasDown: boolean, recoveredAt: number | null, now: number, connectingSince: number | null = null): BannerState {
+export function bannerState(
+  status: RealtimeStatus,
+  wasDown: boolean,
+  recoveredAt: number | null,
+  now: number,
+  connectingSince: number | null = null,
+): BannerState {
   if (status === 'disconnected') return 'polling';
   if (status === 'connecting' && connectingSince !== null && now - connectingSince >= CONNECT_GRACE_MS) return 'polling';
   if (status === 'connected' && wasDown && recoveredAt !== null && now - recoveredAt < RECOVERED_SHOWN_MS) return 'recovered';
@@ -62,13 +68,7 @@ export function ConnectionBanner() {
   return (
     <div role="status" aria-live="polite" data-testid="realtime-banner" data-state={state}>
       {state === 'hidden' ? null : (
-        <Group
-          gap="xs"
-          px="md"
-          py={4}
-          wrap="nowrap"
-          bg={state === 'polling' ? 'var(--mantine-color-yellow-light)' : 'var(--mantine-color-green-light)'}
-        >
+        <Group gap="xs" px="md" py={4} wrap="nowrap" bg={state === 'polling' ? 'var(--mantine-color-yellow-light)' : 'var(--mantine-color-green-light)'}>
           {state === 'polling' ? <IconWifiOff size={16} aria-hidden /> : <IconCircleCheck size={16} aria-hidden />}
           <Text size="xs">{state === 'polling' ? t('REALTIME.POLLING') : t('REALTIME.RECOVERED')}</Text>
         </Group>

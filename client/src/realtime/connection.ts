@@ -56,9 +56,12 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
         // (a restart's goodbye, an expired token): come back after a moment, with the current token.
         if (reason === 'io server disconnect') {
           const dropped = socket;
-          setTimeout(() => {
-            if (socket && socket === dropped && !socket.connected) socket.connect();
-          }, SERVER_DROP_RETRY_MS + Math.random() * SERVER_DROP_RETRY_MS);
+          setTimeout(
+            () => {
+              if (socket && socket === dropped && !socket.connected) socket.connect();
+            },
+            SERVER_DROP_RETRY_MS + Math.random() * SERVER_DROP_RETRY_MS,
+          );
         }
       });
       socket.on('connect_error', (err: Error) => {

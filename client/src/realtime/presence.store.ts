@@ -18,7 +18,10 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /** presence:watch for one batch; the statuses, or null when the socket would not watch them. */
 async function watchLive(socket: ParleySocket, userCodes: string[]): Promise<PresencePayload[] | null> {
   for (let attempt = 1; ; attempt++) {
-    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('presence:watch', { userCodes }).catch(() => null);
+    const res = await socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('presence:watch', { userCodes })
+      .catch(() => null);
     if (res?.ok) return res.statuses;
     if (res?.error.code !== 429 || attempt >= PRESENCE_ATTEMPTS) return null;
     await wait(PRESENCE_RETRY_MS);

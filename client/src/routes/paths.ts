@@ -43,8 +43,7 @@ export type RoutePath = (typeof paths)[keyof typeof paths];
 
 export const toUserProfile = (userCode: string): string => `/u/${encodeURIComponent(userCode)}`;
 export const toJob = (jobId: string): string => `/jobs/${encodeURIComponent(jobId)}`;
-export const toJobOffer = (jobId: string, offerCode: string): string =>
-  `${toJob(jobId)}/offers/${encodeURIComponent(offerCode)}`;
+export const toJobOffer = (jobId: string, offerCode: string): string => `${toJob(jobId)}/offers/${encodeURIComponent(offerCode)}`;
 /** The make-an-offer page: the offer route with the reserved code 'new' (offer codes are never 'new'). */
 export const NEW_OFFER_CODE = 'new';
 export const toNewJobOffer = (jobId: string): string => toJobOffer(jobId, NEW_OFFER_CODE);

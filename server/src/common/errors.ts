@@ -43,6 +43,11 @@ export const conflict = (key: string = ErrorKey.Conflict) => new AppError(HttpSt
 export const unprocessable = (brokenRules: string[], extra?: Record<string, unknown>) =>
   new AppError(HttpStatus.UNPROCESSABLE_ENTITY, ErrorKey.Validation, { brokenRules, ...extra });
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(HttpStatus.TOO_MANY_REQUESTS, ErrorKey.TooManyRequests, { retryAfter: retryAfterSeconds }, {
-    'Retry-After': String(retryAfterSeconds),
-  });
+  new AppError(
+    HttpStatus.TOO_MANY_REQUESTS,
+    ErrorKey.TooManyRequests,
+    { retryAfter: retryAfterSeconds },
+    {
+      'Retry-After': String(retryAfterSeconds),
+    },
+  );

@@ -72,8 +72,7 @@ class StrictValidationPipe extends ValidationPipe {
   }
 }
 
-const isDtoClass = (metatype: unknown): boolean =>
-  typeof metatype === 'function' && ![String, Number, Boolean, Array, Object].includes(metatype as never);
+const isDtoClass = (metatype: unknown): boolean => typeof metatype === 'function' && ![String, Number, Boolean, Array, Object].includes(metatype as never);
 
 export function createValidationPipe(): ValidationPipe {
   return new StrictValidationPipe({
@@ -83,8 +82,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) =>
-      new AppError(HttpStatus.UNPROCESSABLE_ENTITY, ErrorKey.Validation, { brokenRules: [...new Set(brokenRules(errors))] }),
+    exceptionFactory: (errors) => new AppError(HttpStatus.UNPROCESSABLE_ENTITY, ErrorKey.Validation, { brokenRules: [...new Set(brokenRules(errors))] }),
   });
 }
 

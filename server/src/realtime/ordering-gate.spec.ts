@@ -126,7 +126,10 @@ describe('OrderingGate', () => {
       expect(await redis.client.hGetAll(key(bob))).toMatchObject({ [TOTAL_FIELD]: '2', [group]: '2', [`${group}@`]: '2' });
       expect(await redis.client.hGetAll(key(ann))).toEqual({ [TOTAL_FIELD]: '0', [`${group}@`]: '1' });
       // The counts follow their message on the stream, in order.
-      const pushes = (await released()).map((e) => JSON.parse(e)).flat().filter((d) => d.event === 'unread:count');
+      const pushes = (await released())
+        .map((e) => JSON.parse(e))
+        .flat()
+        .filter((d) => d.event === 'unread:count');
       expect(pushes.map((d) => [d.rooms[0], d.payload.groups[group]])).toEqual([
         [`user:${bob}`, 1],
         [`user:${ann}`, 0],

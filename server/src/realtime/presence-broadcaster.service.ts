@@ -114,7 +114,9 @@ export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
     const statuses = await this.presence.statuses(userCodes);
     const multi = this.redis.client.multi();
     const states = statuses.map((s) => `${s.online ? 'on' : 'off'}:${presenceBucket(s.away)}`);
-    statuses.forEach((s, i) => multi.set(this.redis.key('presence', 'announced', s.userCode), states[i], { GET: true, expiration: { type: 'EX', value: 24 * 3600 } }));
+    statuses.forEach((s, i) =>
+      multi.set(this.redis.key('presence', 'announced', s.userCode), states[i], { GET: true, expiration: { type: 'EX', value: 24 * 3600 } }),
+    );
     const previous = (await multi.exec()) as unknown as (string | null)[];
     statuses.forEach((s, i) => {
       if (previous[i] !== states[i]) this.emitter.io?.to(presenceRoom(s.userCode)).emit('presence', s);

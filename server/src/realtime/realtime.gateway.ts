@@ -1,13 +1,5 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
-import {
-  ConnectedSocket,
-  MessageBody,
-  OnGatewayConnection,
-  OnGatewayDisconnect,
-  OnGatewayInit,
-  SubscribeMessage,
-  WebSocketGateway,
-} from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { Ack, groupRoom, SyncAnswer, UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
 import { ChatMessagePayload } from '#shared/contracts/events';
@@ -173,10 +165,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   @SubscribeMessage('sync')
-  sync(
-    @ConnectedSocket() socket: Socket,
-    @MessageBody() body: unknown,
-  ): Promise<Ack<SyncAnswer>> {
+  sync(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<SyncAnswer>> {
     return respond(async () => {
       const { user, userLimits } = liveStateOf(socket);
       if (!userLimits.sync.take()) throw tooManyRequests(1);

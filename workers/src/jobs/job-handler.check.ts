@@ -18,11 +18,7 @@ export class JobHandlerError extends Error {}
  * Every job name of the contract must have exactly one handler, on the processor of the job's queue, and
  * each queue at most one processor (BullMQ hands a queue's jobs to any of its workers). Throws naming every problem.
  */
-export function checkJobHandlers(
-  processors: FoundProcessor[],
-  handlers: FoundHandler[],
-  jobQueues: Readonly<Record<string, string>> = JOB_QUEUE,
-): void {
+export function checkJobHandlers(processors: FoundProcessor[], handlers: FoundHandler[], jobQueues: Readonly<Record<string, string>> = JOB_QUEUE): void {
   const problems: string[] = [];
   const queues = new Set(processors.map((p) => p.queue));
   for (const queue of queues) {

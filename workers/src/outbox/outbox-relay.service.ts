@@ -100,7 +100,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         return 0;
       }
       const unneeded = await Promise.all(
-        [...this.owners.values()].map((o) => o.unneeded(rows.filter((r) => OUTBOX_TOPIC_JOB[r.topic] === o.job), runner)),
+        [...this.owners.values()].map((o) =>
+          o.unneeded(
+            rows.filter((r) => OUTBOX_TOPIC_JOB[r.topic] === o.job),
+            runner,
+          ),
+        ),
       );
       const skip = new Set(unneeded.flatMap((u) => [...u.rowIds]));
       const byQueue = new Map<QueueName, { name: string; data: object; opts: JobsOptions }[]>();
@@ -115,11 +120,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         list.push({ name: job, data: this.jobData(job, row), opts: this.jobOptions(job, row) });
         byQueue.set(JOB_QUEUE[job], list);
       }
-      await withTimeout(
-        Promise.all([...byQueue].map(([queue, jobs]) => this.queues.get(queue)!.addBulk(jobs))),
-        REDIS_WAIT_MS,
-        'Redis did not take the jobs',
-      );
+      await withTimeout(Promise.all([...byQueue].map(([queue, jobs]) => this.queues.get(queue)!.addBulk(jobs))), REDIS_WAIT_MS, 'Redis did not take the jobs');
       await runner.query(`UPDATE outbox SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [ids]);
       await runner.commitTransaction();
       // Whatever follows the dispatch (a count): its failure is no reason to dispatch the rows again.
@@ -159,8 +160,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms))),
-  ]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }

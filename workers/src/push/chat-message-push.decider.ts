@@ -56,14 +56,12 @@ export class ChatMessagePushDecider implements OutboxJobOwner {
   async decide(payload: NotifyMessagePayload): Promise<PushDecision | null> {
     const message = await this.queries.message(payload.messageId);
     if (!message) return null;
-    const recipients = (await this.queries.recipients(payload.groupId, message.seq, message.author_id)).map(
-      (r): Recipient => ({
-        userId: r.user_id,
-        userCode: r.code,
-        lang: r.lang,
-        skip: r.read_seq >= message.seq ? 'read' : r.muted ? 'muted' : r.superseded ? 'superseded' : undefined,
-      }),
-    );
+    const recipients = (await this.queries.recipients(payload.groupId, message.seq, message.author_id)).map((r): Recipient => ({
+      userId: r.user_id,
+      userCode: r.code,
+      lang: r.lang,
+      skip: r.read_seq >= message.seq ? 'read' : r.muted ? 'muted' : r.superseded ? 'superseded' : undefined,
+    }));
     // Deleted meanwhile: nothing to say. A system message (an offer chat's note about a transition) is announced
     // by the offer.status-changed push of the same change, so it is not pushed twice.
     const skipAll = message.deleted ? 'deleted' : isSystemMessage(message) ? 'system-message' : undefined;

@@ -61,10 +61,6 @@ export class PushAudience {
     const statuses = await this.presence.statuses(codes);
     const awayMs = this.config.PUSH_AWAY_AFTER * 1000;
     const now = Date.now();
-    return new Set(
-      statuses
-        .filter((s) => s.online && (s.lastActiveAt === null || now - Date.parse(s.lastActiveAt) < awayMs))
-        .map((s) => s.userCode),
-    );
+    return new Set(statuses.filter((s) => s.online && (s.lastActiveAt === null || now - Date.parse(s.lastActiveAt) < awayMs)).map((s) => s.userCode));
   }
 }

@@ -28,9 +28,7 @@ describe('PUSH_CA_FILE', () => {
 
   it('is refused in production: only the tests trust an extra CA for push services', () => {
     expect(() => new PushSender(config({ NODE_ENV: 'production', PUSH_CA_FILE: '/etc/ssl/test-ca.pem' }))).toThrow(ConfigError);
-    expect(() => new PushSender(config({ NODE_ENV: 'production', PUSH_CA_FILE: '/etc/ssl/test-ca.pem' }))).toThrow(
-      /PUSH_CA_FILE: only for tests/,
-    );
+    expect(() => new PushSender(config({ NODE_ENV: 'production', PUSH_CA_FILE: '/etc/ssl/test-ca.pem' }))).toThrow(/PUSH_CA_FILE: only for tests/);
     const sender = new PushSender(config({ NODE_ENV: 'production' }));
     expect(sender.configured).toBe(true);
     sender.onApplicationShutdown();

@@ -72,21 +72,17 @@ export class PushSender implements OnApplicationShutdown {
     const refusal = this.publicOnly ? hostRefusal(new URL(subscription.endpoint).hostname) : null;
     if (refusal) return { kind: 'blocked', reason: refusal };
     try {
-      const res = await webpush.sendNotification(
-        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        body,
-        {
-          // Our own (cached) VAPID header instead of web-push signing a fresh ES256 JWT for every push
-          // (no vapidDetails here, and web-push's global ones are never set).
-          headers: { Authorization: this.vapidAuthorization(subscription.endpoint) },
-          TTL: this.config.PUSH_TTL,
-          urgency: job.urgency,
-          topic: job.topic,
-          contentEncoding: 'aes128gcm',
-          agent: this.agent,
-          timeout: this.config.PUSH_TIMEOUT_MS,
-        },
-      );
+      const res = await webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, body, {
+        // Our own (cached) VAPID header instead of web-push signing a fresh ES256 JWT for every push
+        // (no vapidDetails here, and web-push's global ones are never set).
+        headers: { Authorization: this.vapidAuthorization(subscription.endpoint) },
+        TTL: this.config.PUSH_TTL,
+        urgency: job.urgency,
+        topic: job.topic,
+        contentEncoding: 'aes128gcm',
+        agent: this.agent,
+        timeout: this.config.PUSH_TIMEOUT_MS,
+      });
       return { kind: 'sent', status: res.statusCode };
     } catch (err) {
       if (err instanceof WebPushError) {

@@ -3,9 +3,7 @@ import { LOGGED_IN_ROLES, Role } from '@/features/session/roles';
 export type Environment = 'localhost' | 'dev' | 'beta' | 'staging' | 'production';
 
 /** The four rule kinds of the spec (section 6); an empty role list means anyone. */
-export type GuardRule =
-  | { kind: 'any' | 'all' | 'none'; roles: readonly Role[] }
-  | { kind: 'environment'; environments: readonly Environment[] };
+export type GuardRule = { kind: 'any' | 'all' | 'none'; roles: readonly Role[] } | { kind: 'environment'; environments: readonly Environment[] };
 
 /** A route's guard: every rule must allow. `key` separates cached results of one path. */
 export interface RouteGuard {

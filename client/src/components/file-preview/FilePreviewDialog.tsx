@@ -41,7 +41,12 @@ export function FilePreviewDialog({ source, opened, onClose }: { source: FileSou
           <Text size="sm" c="dimmed" data-testid="file-preview-size">
             {formatFileSize(preview.size)}
           </Text>
-          <Button leftSection={<IconDownload size={16} />} variant="light" onClick={() => void handleDownload()} disabled={source.kind !== 'local' && !preview.info}>
+          <Button
+            leftSection={<IconDownload size={16} />}
+            variant="light"
+            onClick={() => void handleDownload()}
+            disabled={source.kind !== 'local' && !preview.info}
+          >
             {t('FILE.DOWNLOAD')}
           </Button>
         </Group>

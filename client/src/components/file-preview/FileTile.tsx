@@ -56,15 +56,23 @@ function FileTileBody({ source, variant = 'tile', withDialog = true }: FileTileP
       <Card withBorder padding={4} radius="sm" style={{ display: 'flex', flexDirection: 'row', gap: 8, alignItems: 'center', maxWidth: 260 }}>
         {picture}
         <Box miw={0}>
-          <Text size="sm" truncate>{label}</Text>
-          <Text size="xs" c="dimmed">{formatFileSize(preview.size)}</Text>
+          <Text size="sm" truncate>
+            {label}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatFileSize(preview.size)}
+          </Text>
         </Box>
       </Card>
     ) : (
       <Stack gap={4} w={box} align="center">
         {picture}
-        <Text size="sm" ta="center" w={box} truncate>{label}</Text>
-        <Text size="xs" c="dimmed">{formatFileSize(preview.size)}</Text>
+        <Text size="sm" ta="center" w={box} truncate>
+          {label}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatFileSize(preview.size)}
+        </Text>
       </Stack>
     );
   return (

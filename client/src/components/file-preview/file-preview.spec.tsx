@@ -4,7 +4,16 @@ import { renderWithMantine } from '../../../jest/render';
 import { FILE_REQUIRED, createFileLookup, fileKindOf, resolveFileSource } from './file-kind';
 import { FileTile } from './FileTile';
 
-const PHOTO: FileInfo = { code: 'F_photo', secureCode: 'S_photo', name: 'holiday.JPG', size: 1536, mime: 'image/jpeg', kind: 'image', hasThumbnail: true, createdAt: '2026-01-01T00:00:00.000Z' };
+const PHOTO: FileInfo = {
+  code: 'F_photo',
+  secureCode: 'S_photo',
+  name: 'holiday.JPG',
+  size: 1536,
+  mime: 'image/jpeg',
+  kind: 'image',
+  hasThumbnail: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const fetchMock = jest.fn();
 
 beforeEach(() => {

@@ -2,11 +2,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { visibleError } from './form-messages';
 
 /** Mantine input props whose error shows only when the field is invalid and dirty or touched. */
-export function fieldProps<Values extends object>(
-  form: UseFormReturnType<Values>,
-  path: keyof Values & string,
-  options?: { type?: 'input' | 'checkbox' },
-) {
+export function fieldProps<Values extends object>(form: UseFormReturnType<Values>, path: keyof Values & string, options?: { type?: 'input' | 'checkbox' }) {
   const props = form.getInputProps(path, options);
   return {
     ...props,

@@ -10,7 +10,10 @@ export function truncate(text: string | null | undefined, max: number): string {
   const value = text ?? '';
   const chars = Array.from(value);
   if (chars.length <= max) return value;
-  return `${chars.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, Math.max(0, max - 1))
+    .join('')
+    .trimEnd()}…`;
 }
 
 /** A path over 30 characters becomes its first 12 and last 12 characters around an ellipsis. */

@@ -59,7 +59,10 @@ export function SearchMultiSelect({ items, search, value, onChange, placeholder,
       renderOption={({ option }) => <SelectionOption item={source.byValue.get(option.value)} />}
       onChange={(next) => {
         source.remember(next);
-        onChange(next, next.flatMap((v) => (source.byValue.has(v) ? [source.byValue.get(v) as SelectionItem] : [])));
+        onChange(
+          next,
+          next.flatMap((v) => (source.byValue.has(v) ? [source.byValue.get(v) as SelectionItem] : [])),
+        );
       }}
     />
   );

@@ -7,11 +7,23 @@ export function SelectionOption({ item }: { item: SelectionItem | undefined }) {
   return (
     <Stack gap={0}>
       <Group gap={6} wrap="nowrap">
-        {item.prefix ? <Text size="sm" c="dimmed">{item.prefix}</Text> : null}
+        {item.prefix ? (
+          <Text size="sm" c="dimmed">
+            {item.prefix}
+          </Text>
+        ) : null}
         <Text size="sm">{item.label}</Text>
-        {item.surfix ? <Text size="sm" c="dimmed">{item.surfix}</Text> : null}
+        {item.surfix ? (
+          <Text size="sm" c="dimmed">
+            {item.surfix}
+          </Text>
+        ) : null}
       </Group>
-      {item.description ? <Text size="xs" c="dimmed">{item.description}</Text> : null}
+      {item.description ? (
+        <Text size="xs" c="dimmed">
+          {item.description}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

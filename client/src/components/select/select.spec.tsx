@@ -23,7 +23,13 @@ describe('selection helpers', () => {
   it('groups items by their group, loose items first, duplicates dropped', () => {
     expect(toComboboxData([...ITEMS, ITEMS[0]])).toEqual([
       { value: 'us', label: 'United States' },
-      { group: 'Europe', items: [{ value: 'pl', label: 'Poland' }, { value: 'de', label: 'Germany' }] },
+      {
+        group: 'Europe',
+        items: [
+          { value: 'pl', label: 'Poland' },
+          { value: 'de', label: 'Germany' },
+        ],
+      },
     ]);
   });
 

@@ -20,7 +20,14 @@ export function useSelectionSource(items: readonly SelectionItem[] | undefined, 
     /** Remembers the chosen items so their labels survive new search results. */
     remember: (values: readonly string[]) => setKnown(values.flatMap((v) => (byValue.has(v) ? [byValue.get(v) as SelectionItem] : []))),
     comboboxProps: {
-      data: toComboboxData(search ? mergeItems(all.filter((i) => chosen.includes(i.value)), remote.items) : all),
+      data: toComboboxData(
+        search
+          ? mergeItems(
+              all.filter((i) => chosen.includes(i.value)),
+              remote.items,
+            )
+          : all,
+      ),
       searchable: true,
       searchValue: term,
       onSearchChange: setTerm,

@@ -29,7 +29,10 @@ export function TagInput({ value, onChange, search, placeholder, ...rest }: TagI
   const [term, setTerm] = useState('');
   const suggestions = useDebouncedSearch(term, search, { delayMs: SELECT_SEARCH_DEBOUNCE_MS, longerThan: TAG_SEARCH_LONGER_THAN });
   const byValue = useMemo(() => new Map(suggestions.items.map((item) => [item.value, item])), [suggestions.items]);
-  const data = useMemo(() => [...byValue.values()].filter((item) => !value.includes(item.value)).map((item) => ({ value: item.value, label: item.label })), [byValue, value]);
+  const data = useMemo(
+    () => [...byValue.values()].filter((item) => !value.includes(item.value)).map((item) => ({ value: item.value, label: item.label })),
+    [byValue, value],
+  );
   return (
     <TagsInput
       {...rest}

@@ -13,8 +13,7 @@ export interface UserAvatarProps {
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 }
 
-const initials = (name: string, surname?: string) =>
-  `${name.trim().charAt(0)}${(surname ?? '').trim().charAt(0)}`.toUpperCase() || '?';
+const initials = (name: string, surname?: string) => `${name.trim().charAt(0)}${(surname ?? '').trim().charAt(0)}`.toUpperCase() || '?';
 
 /** A user's avatar, with their presence (green available, yellow away, red unavailable) when known. */
 export function UserAvatar({ name, surname, url, presence, size = 'md' }: UserAvatarProps) {

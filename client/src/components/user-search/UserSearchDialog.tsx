@@ -57,9 +57,19 @@ export function UserSearchDialog({ opened, onClose, onConfirm, search, excludeCo
     });
 
   let body;
-  if (results.tooShort) body = <Text size="sm" c="dimmed">{t('USER_SEARCH.HINT')}</Text>;
+  if (results.tooShort)
+    body = (
+      <Text size="sm" c="dimmed">
+        {t('USER_SEARCH.HINT')}
+      </Text>
+    );
   else if (results.loading) body = <Loader size="sm" data-testid="user-search-loading" />;
-  else if (!visible.length) body = <Text size="sm" c="dimmed">{t('SHARED.SELECT.NO_RESULTS')}</Text>;
+  else if (!visible.length)
+    body = (
+      <Text size="sm" c="dimmed">
+        {t('SHARED.SELECT.NO_RESULTS')}
+      </Text>
+    );
   else
     body = (
       <ScrollArea.Autosize mah={SELECTION_MAX_HEIGHT}>

@@ -4,7 +4,17 @@ import { instanceStore } from '@/features/instance/instance.store';
 import { renderWithMantine } from '../../../jest/render';
 import { AdminPage } from './AdminPage';
 
-const FULL = { code: 'I_one', name: 'Acme', color: '12b886', accent: 'fa5252', logoUrl: null, customCss: 'body { margin: 0; }', hosts: [], isDefault: false, updatedAt: '2026-01-01T00:00:00.000Z' };
+const FULL = {
+  code: 'I_one',
+  name: 'Acme',
+  color: '12b886',
+  accent: 'fa5252',
+  logoUrl: null,
+  customCss: 'body { margin: 0; }',
+  hosts: [],
+  isDefault: false,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 const fetchMock = jest.fn(async (url: string) => {
   const found = String(url).endsWith('/api/Instance/I_one');
   return { status: found ? 200 : 404, ok: found, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(found ? FULL : { code: 404 }) };

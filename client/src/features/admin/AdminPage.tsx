@@ -81,7 +81,13 @@ export function AdminPage() {
     // Read from the store itself: a render's snapshot is for rendering (its reads decide what re-renders).
     const settings = adminStore.settings;
     if (!settings || settings.code !== current.code) return;
-    const values = { name: settings.name, color: `#${settings.color}`, accent: `#${settings.accent}`, logoUrl: settings.logoUrl ?? '', customCss: settings.customCss ?? '' };
+    const values = {
+      name: settings.name,
+      color: `#${settings.color}`,
+      accent: `#${settings.accent}`,
+      logoUrl: settings.logoUrl ?? '',
+      customCss: settings.customCss ?? '',
+    };
     form.setInitialValues(values);
     form.setValues(values);
     form.resetDirty(values);

@@ -5,7 +5,12 @@ import { InstanceOwnerCard } from './InstanceOwnerCard';
 
 const ADA = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', avatar: { code: 'initials', url: null } };
 const fetchMock = jest.fn();
-const answer = (status: number, body: unknown) => ({ status, ok: status < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) });
+const answer = (status: number, body: unknown) => ({
+  status,
+  ok: status < 400,
+  headers: { get: () => 'application/json' },
+  text: async () => JSON.stringify(body),
+});
 
 beforeEach(() => {
   fetchMock.mockReset();

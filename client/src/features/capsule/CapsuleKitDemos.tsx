@@ -38,7 +38,14 @@ export function SelectDemo() {
 
 export function TagDemo() {
   const [tags, setTags] = useState<string[]>(['nestjs']);
-  return <TagInput label="tags (suggested for terms over 1 character)" value={tags} onChange={setTags} search={(term) => later(TAGS.filter((t) => t.value.includes(term)))} />;
+  return (
+    <TagInput
+      label="tags (suggested for terms over 1 character)"
+      value={tags}
+      onChange={setTags}
+      search={(term) => later(TAGS.filter((t) => t.value.includes(term)))}
+    />
+  );
 }
 
 export function UserSearchDemo() {
@@ -86,7 +93,9 @@ function useSamplePng(): File | null {
 
 export function FilePreviewDemo() {
   const png = useSamplePng();
-  const text = new File(['A plain text file, shown with the unknown-kind icon.\n'.repeat(40)], 'meeting-notes-for-the-quarterly-review.txt', { type: 'text/plain' });
+  const text = new File(['A plain text file, shown with the unknown-kind icon.\n'.repeat(40)], 'meeting-notes-for-the-quarterly-review.txt', {
+    type: 'text/plain',
+  });
   return (
     <Stack>
       <Group align="flex-start">

@@ -77,14 +77,20 @@ export function CapsulePage() {
       <Showcase name="notify" usage="notify.success|error|info(text) stays 15 s; await notify.confirm(text) → true/false, 60 s; 400 ms fade.">
         <NotificationsDemo />
       </Showcase>
-      <Showcase name="loaders" usage="<Spinner/> for a section, <CreepingProgress done={…}/> creeps to 90 % until done, <LineLoader/> under a bar; <FullPageLoader/> covers the app until the user check.">
+      <Showcase
+        name="loaders"
+        usage="<Spinner/> for a section, <CreepingProgress done={…}/> creeps to 90 % until done, <LineLoader/> under a bar; <FullPageLoader/> covers the app until the user check."
+      >
         <Stack>
           <Spinner size="sm" />
           <CreepingProgress />
           <LineLoader />
         </Stack>
       </Showcase>
-      <Showcase name="UserAvatar" usage="<UserAvatar name surname url presence={presenceOf(minutes, online)}/>: green ≤ 1 min, yellow ≤ 60 min ('inactive N minutes'), red beyond; a closed tab alone changes nothing.">
+      <Showcase
+        name="UserAvatar"
+        usage="<UserAvatar name surname url presence={presenceOf(minutes, online)}/>: green ≤ 1 min, yellow ≤ 60 min ('inactive N minutes'), red beyond; a closed tab alone changes nothing."
+      >
         <Group>
           <UserAvatar name="Ada" surname="Lovelace" presence={presenceOf(0)} />
           <UserAvatar name="Alan" surname="Turing" presence={presenceOf(1)} />
@@ -94,22 +100,40 @@ export function CapsulePage() {
           <UserAvatar name="No" surname="Presence" />
         </Group>
       </Showcase>
-      <Showcase name="form fields" usage="fieldProps(form, path) shows rules.required / minLength(n) / email messages only when the field is invalid and dirty or touched.">
+      <Showcase
+        name="form fields"
+        usage="fieldProps(form, path) shows rules.required / minLength(n) / email messages only when the field is invalid and dirty or touched."
+      >
         <FormDemo />
       </Showcase>
-      <Showcase name="SearchSelect / SearchMultiSelect" usage="<SearchSelect items|search value onChange/>: static items filter as you type; a search(term) prop is called 300 ms after typing stops. Texts: 'Not selected', 'Type to filter', 'No results'. Items: value, label, prefix, surfix, description, group. The list is at most 30vh high.">
+      <Showcase
+        name="SearchSelect / SearchMultiSelect"
+        usage="<SearchSelect items|search value onChange/>: static items filter as you type; a search(term) prop is called 300 ms after typing stops. Texts: 'Not selected', 'Type to filter', 'No results'. Items: value, label, prefix, surfix, description, group. The list is at most 30vh high."
+      >
         <SelectDemo />
       </Showcase>
-      <Showcase name="TagInput" usage="<TagInput value onChange search/>: free tags (Enter or comma); search(term) suggests tags for terms longer than 1 character, 300 ms after typing stops.">
+      <Showcase
+        name="TagInput"
+        usage="<TagInput value onChange search/>: free tags (Enter or comma); search(term) suggests tags for terms longer than 1 character, 300 ms after typing stops."
+      >
         <TagDemo />
       </Showcase>
-      <Showcase name="UserSearchDialog" usage="<UserSearchDialog opened onClose onConfirm(users) search(query) excludeCodes/>: calls search (the app's searches POST /api/user/search) only for queries longer than 3 characters, 200 ms after typing stops; checked people stay checked across queries.">
+      <Showcase
+        name="UserSearchDialog"
+        usage="<UserSearchDialog opened onClose onConfirm(users) search(query) excludeCodes/>: calls search (the app's searches POST /api/user/search) only for queries longer than 3 characters, 200 ms after typing stops; checked people stay checked across queries."
+      >
         <UserSearchDemo />
       </Showcase>
-      <Showcase name="FileTile / FilePreviewDialog" usage="<FileTile file|code variant='tile'|'icon'/>: png/jpg/jpeg/gif show a thumbnail (loaded with the token as an object URL), other files an icon; sizes by 1024; codes are described through one POST /api/File/List per 300 ms (the app's FileAccessProvider); a click opens the preview dialog. Without file or code: 'File or code is required'.">
+      <Showcase
+        name="FileTile / FilePreviewDialog"
+        usage="<FileTile file|code variant='tile'|'icon'/>: png/jpg/jpeg/gif show a thumbnail (loaded with the token as an object URL), other files an icon; sizes by 1024; codes are described through one POST /api/File/List per 300 ms (the app's FileAccessProvider); a click opens the preview dialog. Without file or code: 'File or code is required'."
+      >
         <FilePreviewDemo />
       </Showcase>
-      <Showcase name="formatting" usage="truncate(text, 40|100) for toolbar headers; shortenLink(path) over 30 chars → first 12 + last 12; formatFileSize(bytes) by 1024; formatPrice(amount, currency) ≤ 2 decimals, USD by default.">
+      <Showcase
+        name="formatting"
+        usage="truncate(text, 40|100) for toolbar headers; shortenLink(path) over 30 chars → first 12 + last 12; formatFileSize(bytes) by 1024; formatPrice(amount, currency) ≤ 2 decimals, USD by default."
+      >
         <Table withTableBorder withColumnBorders>
           <Table.Tbody>
             <Table.Tr>

@@ -104,7 +104,17 @@ describe('the fallback switch between the socket and polling', () => {
         : [200, { messages: newer.filter((m) => m.seq > Number(body.afterSeq)), mayLoadOlder: false, mayLoadNewer: false }];
     routes['POST /api/message/groups/G_one/read'] = (body) => [200, { readSeq: body?.seq, unread: { total: 0, groups: {} } }];
     renderRoutes(
-      [{ path: '/messages/:groupId', element: (<><ChatRealtime /><Conversation code="G_one" /></>) }],
+      [
+        {
+          path: '/messages/:groupId',
+          element: (
+            <>
+              <ChatRealtime />
+              <Conversation code="G_one" />
+            </>
+          ),
+        },
+      ],
       '/messages/G_one',
     );
     await settle();
@@ -126,7 +136,9 @@ describe('the fallback switch between the socket and polling', () => {
 
     // Back: one sync for the groups held, from the newest seq held; what it repeats is not shown twice.
     mockSocket.withAck.mockImplementation(async (event) =>
-      event === 'sync' ? { ok: true, messages: [storedMessage(2), storedMessage(3)], more: [] } : { ok: false, error: { code: 500, message: 'SHARED.ERROR.INTERNAL' } },
+      event === 'sync'
+        ? { ok: true, messages: [storedMessage(2), storedMessage(3)], more: [] }
+        : { ok: false, error: { code: 500, message: 'SHARED.ERROR.INTERNAL' } },
     );
     await setStatus('connected');
     mockSocket.fire('connect');

@@ -12,7 +12,16 @@ import {
 } from './attachments';
 
 const file = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: 'application/octet-stream' });
-const info = (code: string, size = 100): FileInfo => ({ code, secureCode: `S${code}`, name: `${code}.png`, size, mime: 'image/png', kind: 'image', hasThumbnail: true, createdAt: '2026-01-01T00:00:00.000Z' });
+const info = (code: string, size = 100): FileInfo => ({
+  code,
+  secureCode: `S${code}`,
+  name: `${code}.png`,
+  size,
+  mime: 'image/png',
+  kind: 'image',
+  hasThumbnail: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 describe('composer attachments', () => {
   it('uploads, reports progress, and gives the codes in the order attached', () => {

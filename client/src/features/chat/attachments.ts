@@ -35,8 +35,7 @@ export function newAttachment(file: File): Attachment {
   return { id: `att-${Date.now().toString(36)}-${sequence}`, file, status: 'uploading', loaded: 0, total: file.size, info: null, error: null };
 }
 
-const update = (state: Attachment[], id: string, change: Partial<Attachment>): Attachment[] =>
-  state.map((a) => (a.id === id ? { ...a, ...change } : a));
+const update = (state: Attachment[], id: string, change: Partial<Attachment>): Attachment[] => state.map((a) => (a.id === id ? { ...a, ...change } : a));
 
 export function attachmentsReducer(state: Attachment[], action: AttachmentAction): Attachment[] {
   switch (action.type) {
@@ -65,8 +64,7 @@ export function progressOf(a: Pick<Attachment, 'status' | 'loaded' | 'total'>): 
 }
 
 /** The codes to send, in the order the files were attached. */
-export const uploadedCodes = (list: readonly Attachment[]): string[] =>
-  list.filter((a) => a.status === 'done' && a.info).map((a) => (a.info as FileInfo).code);
+export const uploadedCodes = (list: readonly Attachment[]): string[] => list.filter((a) => a.status === 'done' && a.info).map((a) => (a.info as FileInfo).code);
 
 /** Every attached file has finished uploading (a failed one must be retried or removed first). */
 export const allUploaded = (list: readonly Attachment[]): boolean => list.every((a) => a.status === 'done');

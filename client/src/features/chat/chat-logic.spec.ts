@@ -1,5 +1,18 @@
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
-import { byActivity, canDeleteMessage, canLoadMessages, canSend, canWrite, failedCode, formatMessageTime, groupTitle, messageState, newClientKey, shownText, withGroupingFlags } from './chat-logic';
+import {
+  byActivity,
+  canDeleteMessage,
+  canLoadMessages,
+  canSend,
+  canWrite,
+  failedCode,
+  formatMessageTime,
+  groupTitle,
+  messageState,
+  newClientKey,
+  shownText,
+  withGroupingFlags,
+} from './chat-logic';
 
 const person = (code: string, name: string, surname: string) => ({ userCode: code, role: 0, readSeq: 0, user: { code, name, surname, avatar: null } });
 const ME = person('U_me', 'Me', 'Myself');
@@ -12,7 +25,13 @@ describe('group name rule', () => {
   });
 
   it('names up to 2 other participants, then +N with everyone in the tooltip', () => {
-    const people = [ME, person('U_a', 'Ada', 'Lovelace'), person('U_b', 'Alan', 'Turing'), person('U_c', 'Grace', 'Hopper'), person('U_d', 'Edsger', 'Dijkstra')];
+    const people = [
+      ME,
+      person('U_a', 'Ada', 'Lovelace'),
+      person('U_b', 'Alan', 'Turing'),
+      person('U_c', 'Grace', 'Hopper'),
+      person('U_d', 'Edsger', 'Dijkstra'),
+    ];
     expect(groupTitle(group(people.slice(0, 2)), 'U_me')).toEqual({ title: 'Ada Lovelace', more: 0, everyone: ['Ada Lovelace'], empty: false });
     expect(groupTitle(group(people), 'U_me')).toEqual({
       title: 'Ada Lovelace, Alan Turing',
@@ -29,8 +48,17 @@ describe('group name rule', () => {
 
   it('names chats about a job after the job, with the other people as subtitle', () => {
     const offerChat = group([ME, person('U_p', 'Piotr', 'Provider')], { jobTitle: 'Paint the fence' });
-    expect(groupTitle(offerChat, 'U_me')).toEqual({ title: 'Paint the fence', more: 0, everyone: ['Piotr Provider'], empty: false, subtitle: 'Piotr Provider' });
-    const faq = group([ME, person('U_a', 'Ada', 'L'), person('U_b', 'Bob', 'B'), person('U_c', 'Cy', 'C')], { jobTitle: 'Paint the fence', participantCount: 6 });
+    expect(groupTitle(offerChat, 'U_me')).toEqual({
+      title: 'Paint the fence',
+      more: 0,
+      everyone: ['Piotr Provider'],
+      empty: false,
+      subtitle: 'Piotr Provider',
+    });
+    const faq = group([ME, person('U_a', 'Ada', 'L'), person('U_b', 'Bob', 'B'), person('U_c', 'Cy', 'C')], {
+      jobTitle: 'Paint the fence',
+      participantCount: 6,
+    });
     expect(groupTitle(faq, 'U_me').subtitle).toBe('Ada L, Bob B +3');
     // A name set on the group still wins; other chats keep the people rule.
     expect(groupTitle(group([ME], { name: 'Crew', jobTitle: 'Paint the fence' }), 'U_me').title).toBe('Crew');
@@ -71,7 +99,11 @@ describe('grouping flags', () => {
   const m = (code: string, userCode: string | null, extra: Partial<ChatMessage> = {}) => ({ code, userCode, type: 1, deleted: false, ...extra }) as ChatMessage;
 
   it('links consecutive messages of the same author', () => {
-    const flags = withGroupingFlags([m('1', 'a'), m('2', 'a'), m('3', 'a'), m('4', 'b'), m('5', 'a'), m('-6', 'a')]).map((x) => [x.hasPrevious, x.hasNext, x.state]);
+    const flags = withGroupingFlags([m('1', 'a'), m('2', 'a'), m('3', 'a'), m('4', 'b'), m('5', 'a'), m('-6', 'a')]).map((x) => [
+      x.hasPrevious,
+      x.hasNext,
+      x.state,
+    ]);
     expect(flags).toEqual([
       [false, true, 'sent'],
       [true, true, 'sent'],

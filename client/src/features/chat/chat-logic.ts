@@ -52,7 +52,10 @@ export function formatMessageTime(iso: string | Date): string {
 
 /** A temporary code starting with '-' (spec section 4), also sent as the clientKey so a retry is not stored twice. */
 export function newClientKey(random: () => number = Math.random): string {
-  const part = () => Math.floor(random() * 36 ** 8).toString(36).padStart(8, '0');
+  const part = () =>
+    Math.floor(random() * 36 ** 8)
+      .toString(36)
+      .padStart(8, '0');
   return `-${Date.now().toString(36)}${part()}${part()}`;
 }
 

@@ -7,10 +7,16 @@ import { collectOutbox, outboxKey, readOutbox, startOutbox, writeOutbox } from '
 import { resendFailed, sendMessage } from './chat.actions';
 import { chatStore, messagesOf, resetChat, upsertGroup } from './chat.store';
 
-const answer = (status: number, body: unknown) => ({ status, ok: status < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) });
+const answer = (status: number, body: unknown) => ({
+  status,
+  ok: status < 400,
+  headers: { get: () => 'application/json' },
+  text: async () => JSON.stringify(body),
+});
 const fetchMock = jest.fn();
 /** The message bodies the client POSTed, in order. */
-const sent = () => fetchMock.mock.calls.map(([, init]) => JSON.parse((init as { body: string }).body) as { clientKey: string; message: string; files: string[]; lang: string });
+const sent = () =>
+  fetchMock.mock.calls.map(([, init]) => JSON.parse((init as { body: string }).body) as { clientKey: string; message: string; files: string[]; lang: string });
 const storedFor = (body: { clientKey: string; message: string; files: string[] }, seq: number): ChatMessage => ({
   code: `M${seq}`,
   groupCode: 'G_one',
@@ -62,7 +68,9 @@ describe('the persisted outbox', () => {
     const [first] = sent();
     expect(first).toMatchObject({ message: 'written offline', files: ['F_1'], lang: 'pol' });
     const saved = readOutbox(ADA.code);
-    expect(saved).toEqual([expect.objectContaining({ clientKey: first.clientKey, groupCode: 'G_one', message: 'written offline', language: 'pol', files: ['F_1'] })]);
+    expect(saved).toEqual([
+      expect.objectContaining({ clientKey: first.clientKey, groupCode: 'G_one', message: 'written offline', language: 'pol', files: ['F_1'] }),
+    ]);
     expect(readOutbox(BOB.code)).toEqual([]);
     stop();
 
@@ -91,7 +99,11 @@ describe('the persisted outbox', () => {
     fetchMock.mockImplementationOnce(async () => answer(422, { code: 422, message: 'VALIDATION.FILES.UNKNOWN_FILE' }));
     await sendMessage('G_one', 'refused', ['F_x']);
     await flush();
-    expect(readOutbox(ADA.code).map((e) => [e.message, Boolean(e.rejected)])).toEqual([['one', false], ['two', false], ['refused', true]]);
+    expect(readOutbox(ADA.code).map((e) => [e.message, Boolean(e.rejected)])).toEqual([
+      ['one', false],
+      ['two', false],
+      ['refused', true],
+    ]);
 
     let seq = 0;
     fetchMock.mockReset();
@@ -117,15 +129,35 @@ describe('the persisted outbox', () => {
   it('drops unreadable storage and keeps only well-formed entries', () => {
     window.localStorage.setItem(outboxKey(ADA.code), '{not json');
     expect(readOutbox(ADA.code)).toEqual([]);
-    window.localStorage.setItem(outboxKey(ADA.code), JSON.stringify([{ clientKey: '-k1', groupCode: 'G', message: 'x', language: null, files: [], createdAt: '2026-01-02' }, { clientKey: 5 }, null]));
+    window.localStorage.setItem(
+      outboxKey(ADA.code),
+      JSON.stringify([{ clientKey: '-k1', groupCode: 'G', message: 'x', language: null, files: [], createdAt: '2026-01-02' }, { clientKey: 5 }, null]),
+    );
     expect(readOutbox(ADA.code).map((e) => e.clientKey)).toEqual(['-k1']);
     writeOutbox(ADA.code, []);
     expect(window.localStorage.getItem(outboxKey(ADA.code))).toBeNull();
   });
 
   it("collects only the user's own optimistic messages", () => {
-    const base = { groupCode: 'G_one', seq: 0, type: 1, message: 'm', language: 'eng', translation: null, createdAt: '2026-01-01T00:00:00.000Z', files: [], deleted: false };
-    const threads = { G_one: { bySeq: {}, loaded: true, mayLoadOlder: false, pending: { '-a': { ...base, code: '-a', clientKey: '-a', userCode: ADA.code }, '-b': { ...base, code: '-b', clientKey: '-b', userCode: BOB.code } } } };
+    const base = {
+      groupCode: 'G_one',
+      seq: 0,
+      type: 1,
+      message: 'm',
+      language: 'eng',
+      translation: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      files: [],
+      deleted: false,
+    };
+    const threads = {
+      G_one: {
+        bySeq: {},
+        loaded: true,
+        mayLoadOlder: false,
+        pending: { '-a': { ...base, code: '-a', clientKey: '-a', userCode: ADA.code }, '-b': { ...base, code: '-b', clientKey: '-b', userCode: BOB.code } },
+      },
+    };
     expect(collectOutbox(threads, ADA.code).map((e) => e.clientKey)).toEqual(['-a']);
   });
 });

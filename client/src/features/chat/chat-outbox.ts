@@ -96,7 +96,11 @@ export function restoreOutbox(entries: readonly OutboxEntry[]): OutboxEntry[] {
   const toSend: OutboxEntry[] = [];
   for (const entry of entries) {
     const thread = chatStore.threads[entry.groupCode];
-    if (thread?.pending[entry.clientKey] || (thread && Object.values(thread.bySeq).some((m) => m.clientKey === entry.clientKey && m.userCode === sessionStore.user?.code))) continue;
+    if (
+      thread?.pending[entry.clientKey] ||
+      (thread && Object.values(thread.bySeq).some((m) => m.clientKey === entry.clientKey && m.userCode === sessionStore.user?.code))
+    )
+      continue;
     addPending(pendingMessage(entry, entry.rejected ? failedCode(entry.clientKey) : entry.clientKey));
     if (entry.rejected) markRejected(entry.clientKey);
     else toSend.push(entry);

@@ -1,4 +1,11 @@
-import { CHAT_SIDEBAR_STORAGE_KEY, chatSidebarState, chatSidebarStore, closeChatSidebarOverlay, reloadChatSidebar, toggleChatSidebar } from './chat-sidebar.store';
+import {
+  CHAT_SIDEBAR_STORAGE_KEY,
+  chatSidebarState,
+  chatSidebarStore,
+  closeChatSidebarOverlay,
+  reloadChatSidebar,
+  toggleChatSidebar,
+} from './chat-sidebar.store';
 
 beforeEach(() => reloadChatSidebar());
 

@@ -119,7 +119,9 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * a 429 (sync is rate limited) waits a moment and asks again; at most SYNC_ROUNDS answers in all.
  */
 export async function syncThreads(socket: ParleySocket): Promise<void> {
-  let codes = Object.entries(chatStore.threads).filter(([, t]) => t.loaded).map(([code]) => code);
+  let codes = Object.entries(chatStore.threads)
+    .filter(([, t]) => t.loaded)
+    .map(([code]) => code);
   for (let round = 0; round < SYNC_ROUNDS && codes.length; round++) {
     const batch = codes.slice(0, SYNC_MAX_GROUPS);
     const groups = batch.map((groupCode) => ({ groupCode, afterSeq: highestSeq(chatStore.threads[groupCode]), afterEditSeq: editCursorOf(groupCode) }));
@@ -143,7 +145,10 @@ export async function markRead(code: string): Promise<void> {
   group.readSeq = Math.max(group.readSeq, seq);
   const socket = liveSocket();
   if (socket) {
-    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('group:read', { groupCode: code, seq }).catch(() => null);
+    const res = await socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('group:read', { groupCode: code, seq })
+      .catch(() => null);
     if (res?.ok) return applyUnread(res.unread, true);
   }
   const res = await chatApi.read(code, seq).catch(() => null);
@@ -156,7 +161,13 @@ class RejectedError extends Error {}
 const isRejection = (status: number): boolean => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 async function transmit(groupCode: string, pending: ChatMessage & { clientKey: string }): Promise<ChatMessage> {
-  const body = { message: pending.message, lang: pending.language ?? undefined, files: pending.files, clientKey: pending.clientKey, replyToId: pending.replyTo?.code };
+  const body = {
+    message: pending.message,
+    lang: pending.language ?? undefined,
+    files: pending.files,
+    clientKey: pending.clientKey,
+    replyToId: pending.replyTo?.code,
+  };
   const socket = liveSocket();
   if (socket) {
     const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', { groupCode, ...body });

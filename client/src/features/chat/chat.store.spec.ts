@@ -3,7 +3,18 @@ import { sessionStore } from '@/features/session/session.store';
 import { notify } from '@/components/notifications/notify';
 import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
 import { deleteMessage, deliver, sendMessage } from './chat.actions';
-import { applyTranslation, applyUnread, chatStore, markDeleted, messagesOf, receiveMessage, resetChat, sortedGroups, toggleOriginal, upsertGroup } from './chat.store';
+import {
+  applyTranslation,
+  applyUnread,
+  chatStore,
+  markDeleted,
+  messagesOf,
+  receiveMessage,
+  resetChat,
+  sortedGroups,
+  toggleOriginal,
+  upsertGroup,
+} from './chat.store';
 
 const codes = () => messagesOf(chatStore.threads.G_one).map((m) => m.code);
 const fetchMock = jest.fn();

@@ -2,7 +2,20 @@ import { withGroupingFlags as flags } from './chat-logic';
 import { createListedCache } from './listed-messages';
 
 describe('listed message cache', () => {
-  const msg = (seq: number, userCode: string) => ({ code: `M${seq}`, groupCode: 'G', seq, type: 1, message: 'x', language: 'eng', translation: null, clientKey: null, userCode, createdAt: '2026-01-01T00:00:00.000Z', files: [], deleted: false });
+  const msg = (seq: number, userCode: string) => ({
+    code: `M${seq}`,
+    groupCode: 'G',
+    seq,
+    type: 1,
+    message: 'x',
+    language: 'eng',
+    translation: null,
+    clientKey: null,
+    userCode,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    files: [],
+    deleted: false,
+  });
 
   it('gives the same flags as withGroupingFlags and reuses unchanged rows', () => {
     const list = createListedCache();

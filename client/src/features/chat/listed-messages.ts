@@ -16,7 +16,8 @@ export function createListedCache(): (messages: readonly ChatMessage[]) => Liste
       // As withGroupingFlags: a stored message (seq > 0) is sent whatever its code looks like.
       const state = m.seq > 0 ? 'sent' : messageState(m.code);
       const held = cache.get(m);
-      const result = held && held.hasPrevious === hasPrevious && held.hasNext === hasNext && held.state === state ? held : { ...m, hasPrevious, hasNext, state };
+      const result =
+        held && held.hasPrevious === hasPrevious && held.hasNext === hasNext && held.state === state ? held : { ...m, hasPrevious, hasNext, state };
       next.set(m, result);
       return result;
     });

@@ -31,7 +31,8 @@ export function resetEditCursors(): void {
  * translation gone). A deleted message stays deleted.
  */
 export function applyMessageUpdate(update: MessageUpdatedPayload): void {
-  if (update.message !== undefined) updateQuotes(update.groupCode, update.code, { message: Array.from(update.message).slice(0, REPLY_SNIPPET_LENGTH).join('') });
+  if (update.message !== undefined)
+    updateQuotes(update.groupCode, update.code, { message: Array.from(update.message).slice(0, REPLY_SNIPPET_LENGTH).join('') });
   const thread = chatStore.threads[update.groupCode];
   const held = thread && Object.values(thread.bySeq).find((m) => m.code === update.code);
   const last = chatStore.groups[update.groupCode]?.lastMessage;
@@ -60,8 +61,7 @@ export function applySyncedEdits(edited: readonly ChatMessagePayload[], editSeqs
     if (m.deleted) {
       markDeleted(m.groupCode, m.code);
       markQuotesDeleted(m.groupCode, m.code);
-    }
-    else applyMessageUpdate({ groupCode: m.groupCode, code: m.code, message: m.message, translation: m.translation, editedAt: m.editedAt ?? null });
+    } else applyMessageUpdate({ groupCode: m.groupCode, code: m.code, message: m.message, translation: m.translation, editedAt: m.editedAt ?? null });
   }
   for (const [groupCode, seq] of Object.entries(editSeqs)) editCursors.set(groupCode, Math.max(seq, editCursors.get(groupCode) ?? 0));
 }

@@ -4,15 +4,7 @@ import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures'
 import { loadOlder, pendingMessage, syncThreads } from './chat.actions';
 import { collectOutbox } from './chat-outbox';
 import { chatStore, receiveMessages, resetChat, threadOf, upsertGroup } from './chat.store';
-import {
-  applyMessageUpdate,
-  applySyncedEdits,
-  editCursorOf,
-  editMessage,
-  markQuotesDeleted,
-  resetEditCursors,
-  startEditCursor,
-} from './message-edits';
+import { applyMessageUpdate, applySyncedEdits, editCursorOf, editMessage, markQuotesDeleted, resetEditCursors, startEditCursor } from './message-edits';
 import {
   canEditMessage,
   canReplyTo,
@@ -82,7 +74,15 @@ describe('reply and edit state', () => {
 
   it('carries the quote on the optimistic message, in the send body and in the outbox', async () => {
     const replyTo = replyPreviewOf(storedMessage(2));
-    const pending = pendingMessage({ clientKey: '-k1', groupCode: 'G_one', message: 'yes', language: 'eng', files: [], createdAt: '2026-01-01T00:00:00.000Z', replyTo });
+    const pending = pendingMessage({
+      clientKey: '-k1',
+      groupCode: 'G_one',
+      message: 'yes',
+      language: 'eng',
+      files: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      replyTo,
+    });
     expect(pending.replyTo).toEqual(replyTo);
     threadOf('G_one').pending['-k1'] = pending;
     expect(collectOutbox(chatStore.threads, ADA.code)[0].replyTo).toEqual(replyTo);
@@ -101,7 +101,7 @@ describe('edits arriving', () => {
     expect(chatStore.groups.G_one.lastMessage).toMatchObject({ code: 'M2', deleted: true });
   });
 
-  it("keeps the quotes of an edited or deleted original in step, as a reload would show them", () => {
+  it('keeps the quotes of an edited or deleted original in step, as a reload would show them', () => {
     const quote = (code: string) => ({ code, seq: 1, type: 1, userCode: BOB.code, message: 'old', files: 0, deleted: false });
     receiveMessages([storedMessage(1), storedMessage(3, { replyTo: quote('M1') }), storedMessage(4, { replyTo: quote('M1') })]);
     applyMessageUpdate({ groupCode: 'G_one', code: 'M1', message: 'new words', translation: null, editedAt: '2026-01-02T00:00:00.000Z' });
@@ -127,7 +127,10 @@ describe('edits arriving', () => {
             messages: [storedMessage(3)],
             more: [],
             missing: [],
-            edited: [storedMessage(1, { message: 'edited while away', editedAt: '2026-01-02T00:00:00.000Z' }), storedMessage(2, { deleted: true, message: '' })],
+            edited: [
+              storedMessage(1, { message: 'edited while away', editedAt: '2026-01-02T00:00:00.000Z' }),
+              storedMessage(2, { deleted: true, message: '' }),
+            ],
             editSeqs: { G_one: 12 },
           };
         },
@@ -156,7 +159,10 @@ describe('edits arriving', () => {
 
     routes['PATCH /api/message/groups/G_one/messages/M1'] = () => [409, { code: 409, message: 'CHAT.MESSAGE.DELETED' }];
     await expect(editMessage('G_one', 'M1', 'again')).rejects.toThrow('CHAT.MESSAGE.DELETED');
-    routes['PATCH /api/message/groups/G_one/messages/M1'] = () => [422, { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.MESSAGE.EMPTY'] } }];
+    routes['PATCH /api/message/groups/G_one/messages/M1'] = () => [
+      422,
+      { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.MESSAGE.EMPTY'] } },
+    ];
     await expect(editMessage('G_one', 'M1', ' ')).rejects.toThrow('VALIDATION.MESSAGE.EMPTY');
   });
 });

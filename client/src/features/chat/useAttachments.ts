@@ -15,8 +15,7 @@ export interface AttachmentsApi {
   clear: () => void;
 }
 
-const errorKey = (err: unknown): string =>
-  err instanceof ApiError && err.status === 413 ? tk('CHAT.ATTACH_TOO_BIG') : tk('CHAT.ATTACH_FAILED');
+const errorKey = (err: unknown): string => (err instanceof ApiError && err.status === 413 ? tk('CHAT.ATTACH_TOO_BIG') : tk('CHAT.ATTACH_FAILED'));
 
 /** The composer's attached files: each uploads at once (POST /api/File, shared in the group) with progress. */
 export function useAttachments(groupCode: string): AttachmentsApi {

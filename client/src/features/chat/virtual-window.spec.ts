@@ -9,7 +9,15 @@ describe('virtual window math', () => {
   });
 
   it('finds the row under a point, clamped to the first and last', () => {
-    expect([rowAt(offsets, -5), rowAt(offsets, 0), rowAt(offsets, 9.9), rowAt(offsets, 10), rowAt(offsets, 59), rowAt(offsets, 99), rowAt(offsets, 500)]).toEqual([0, 0, 0, 1, 2, 3, 3]);
+    expect([
+      rowAt(offsets, -5),
+      rowAt(offsets, 0),
+      rowAt(offsets, 9.9),
+      rowAt(offsets, 10),
+      rowAt(offsets, 59),
+      rowAt(offsets, 99),
+      rowAt(offsets, 500),
+    ]).toEqual([0, 0, 0, 1, 2, 3, 3]);
     expect(rowAt([0], 10)).toBe(-1);
   });
 
@@ -37,7 +45,16 @@ describe('virtual window math', () => {
   });
 
   it('uses the estimate for rows not measured yet (or measured at 0 px, without layout)', () => {
-    expect(rowHeights(['a', 'b', 'c'], new Map([['a', 33], ['b', 0]]), 50)).toEqual([33, 50, 50]);
+    expect(
+      rowHeights(
+        ['a', 'b', 'c'],
+        new Map([
+          ['a', 33],
+          ['b', 0],
+        ]),
+        50,
+      ),
+    ).toEqual([33, 50, 50]);
   });
 
   it('keeps the first visible row in place when older rows are added above it', () => {

@@ -30,7 +30,13 @@ const fetchMock = jest.fn(async (url: string) => {
   const path = new URL(url, 'http://x').pathname;
   const body =
     path === '/api/job'
-      ? { jobs: [{ code: 'J1', title: 'Open job', deadline: null, acceptingOffers: true }, { code: 'J2', title: 'Closed job', deadline: null, acceptingOffers: false }], hasMore: false }
+      ? {
+          jobs: [
+            { code: 'J1', title: 'Open job', deadline: null, acceptingOffers: true },
+            { code: 'J2', title: 'Closed job', deadline: null, acceptingOffers: false },
+          ],
+          hasMore: false,
+        }
       : path === '/api/job-offers/for-payment'
         ? { offers: due, page: 1, pageSize: 100, hasMore: false }
         : { offers: mine, page: 1, pageSize: 100, hasMore: false };
@@ -56,7 +62,11 @@ describe('dashboard', () => {
 
     const waiting = await screen.findByTestId('dashboard-waiting');
     await waitFor(() => expect(waiting).toHaveAttribute('data-count', '2'));
-    expect(within(waiting).getAllByTestId('dashboard-waiting-item').map((a) => a.getAttribute('href'))).toEqual(['/jobs/J_a/offers/a', '/jobs/J_c/offers/c']);
+    expect(
+      within(waiting)
+        .getAllByTestId('dashboard-waiting-item')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/jobs/J_a/offers/a', '/jobs/J_c/offers/c']);
     expect(screen.getByTestId('dashboard-waiting-link')).toHaveAttribute('href', '/jobs/offers');
     expect(screen.getByTestId('dashboard-due')).toHaveAttribute('data-count', '1');
     expect(screen.getByTestId('dashboard-due-amounts')).toHaveTextContent('To pay: $100.00');

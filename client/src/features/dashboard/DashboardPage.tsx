@@ -17,7 +17,23 @@ import { useDashboard } from './useDashboard';
 /** How many items a card lists before "all" links to its screen. */
 const SHOWN = 3;
 
-function DashCard({ to, icon, title, count, countLabel, testId, children }: { to: string; icon: ReactNode; title: string; count: number | null; countLabel: string; testId: string; children?: ReactNode }) {
+function DashCard({
+  to,
+  icon,
+  title,
+  count,
+  countLabel,
+  testId,
+  children,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  count: number | null;
+  countLabel: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <Card withBorder padding="lg" radius="md" data-testid={testId} data-count={count ?? ''} component="section" aria-label={title}>
       <Group justify="space-between" wrap="nowrap" mb="xs">
@@ -29,7 +45,13 @@ function DashCard({ to, icon, title, count, countLabel, testId, children }: { to
             {title}
           </Anchor>
         </Group>
-        {count === null ? <Skeleton h={22} w={32} /> : <Badge size="lg" variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? undefined : 'gray'} aria-label={countLabel}>{count}</Badge>}
+        {count === null ? (
+          <Skeleton h={22} w={32} />
+        ) : (
+          <Badge size="lg" variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? undefined : 'gray'} aria-label={countLabel}>
+            {count}
+          </Badge>
+        )}
       </Group>
       <Stack gap={6}>{children}</Stack>
     </Card>
@@ -53,7 +75,14 @@ export function DashboardPage() {
       <Title order={2}>{t('DASHBOARD.WELCOME', { name: user?.name ?? '' })}</Title>
       <Text c="dimmed">{t('DASHBOARD.INTRO', { instance: current.name })}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DashCard to={paths.jobOffers} icon={<IconFileDollar size={20} />} title={t('DASHBOARD.WAITING')} count={data ? data.waiting.length : null} countLabel={t('DASHBOARD.WAITING_COUNT', { count: data?.waiting.length ?? 0 })} testId="dashboard-waiting">
+        <DashCard
+          to={paths.jobOffers}
+          icon={<IconFileDollar size={20} />}
+          title={t('DASHBOARD.WAITING')}
+          count={data ? data.waiting.length : null}
+          countLabel={t('DASHBOARD.WAITING_COUNT', { count: data?.waiting.length ?? 0 })}
+          testId="dashboard-waiting"
+        >
           {data?.waiting.slice(0, SHOWN).map((o) => (
             <Group key={o.code} justify="space-between" wrap="nowrap" gap="xs">
               <Anchor component={Link} to={toJobOffer(o.jobCode, o.code)} size="sm" truncate data-testid="dashboard-waiting-item">
@@ -62,24 +91,61 @@ export function DashboardPage() {
               <OfferStatusBadge status={o.status} size="sm" />
             </Group>
           ))}
-          {data && data.waiting.length === 0 ? <Text size="sm" c="dimmed">{t('DASHBOARD.NOTHING_WAITING')}</Text> : null}
+          {data && data.waiting.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('DASHBOARD.NOTHING_WAITING')}
+            </Text>
+          ) : null}
         </DashCard>
-        <DashCard to={paths.jobPayments} icon={<IconCash size={20} />} title={t('DASHBOARD.PAYMENTS_DUE')} count={data ? data.due.length : null} countLabel={t('DASHBOARD.PAYMENTS_DUE_COUNT', { count: data?.due.length ?? 0 })} testId="dashboard-due">
-          {data?.due.length ? <Text size="sm" data-testid="dashboard-due-amounts">{t('DASHBOARD.DUE_AMOUNTS', { amounts: dueTotal })}</Text> : null}
-          {data && data.due.length === 0 ? <Text size="sm" c="dimmed">{t('DASHBOARD.NOTHING_DUE')}</Text> : null}
+        <DashCard
+          to={paths.jobPayments}
+          icon={<IconCash size={20} />}
+          title={t('DASHBOARD.PAYMENTS_DUE')}
+          count={data ? data.due.length : null}
+          countLabel={t('DASHBOARD.PAYMENTS_DUE_COUNT', { count: data?.due.length ?? 0 })}
+          testId="dashboard-due"
+        >
+          {data?.due.length ? (
+            <Text size="sm" data-testid="dashboard-due-amounts">
+              {t('DASHBOARD.DUE_AMOUNTS', { amounts: dueTotal })}
+            </Text>
+          ) : null}
+          {data && data.due.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('DASHBOARD.NOTHING_DUE')}
+            </Text>
+          ) : null}
         </DashCard>
-        <DashCard to={paths.messages} icon={<IconMessages size={20} />} title={t('DASHBOARD.UNREAD')} count={unread.total} countLabel={t('CHAT.UNREAD', { count: unread.total })} testId="dashboard-unread">
+        <DashCard
+          to={paths.messages}
+          icon={<IconMessages size={20} />}
+          title={t('DASHBOARD.UNREAD')}
+          count={unread.total}
+          countLabel={t('CHAT.UNREAD', { count: unread.total })}
+          testId="dashboard-unread"
+        >
           <Text size="sm" c="dimmed">
             {unread.total > 0 ? t('DASHBOARD.UNREAD_CHATS', { count: unreadChats }) : t('DASHBOARD.NOTHING_UNREAD')}
           </Text>
         </DashCard>
-        <DashCard to={paths.jobs} icon={<IconBriefcase size={20} />} title={t('DASHBOARD.OPEN_JOBS')} count={data ? data.openJobs.length : null} countLabel={t('DASHBOARD.OPEN_JOBS_COUNT', { count: data?.openJobs.length ?? 0 })} testId="dashboard-jobs">
+        <DashCard
+          to={paths.jobs}
+          icon={<IconBriefcase size={20} />}
+          title={t('DASHBOARD.OPEN_JOBS')}
+          count={data ? data.openJobs.length : null}
+          countLabel={t('DASHBOARD.OPEN_JOBS_COUNT', { count: data?.openJobs.length ?? 0 })}
+          testId="dashboard-jobs"
+        >
           {data?.openJobs.slice(0, SHOWN).map((j) => (
             <Anchor key={j.code} component={Link} to={toJob(j.code)} size="sm" truncate data-testid="dashboard-job-item">
               {j.title}
             </Anchor>
           ))}
-          {data && data.openJobs.length === 0 ? <Text size="sm" c="dimmed">{t('DASHBOARD.NO_OPEN_JOBS')}</Text> : null}
+          {data && data.openJobs.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('DASHBOARD.NO_OPEN_JOBS')}
+            </Text>
+          ) : null}
         </DashCard>
       </SimpleGrid>
     </Stack>

@@ -10,5 +10,6 @@ export interface DashboardJob {
 
 export const dashboardApi = {
   /** My own jobs, newest first (the first page of 20). */
-  myJobs: (lang: string) => http.get<{ jobs: DashboardJob[]; hasMore: boolean }>(`/api/job?mine=true&lang=${encodeURIComponent(lang)}`, { cache: false, handleErrors: false }),
+  myJobs: (lang: string) =>
+    http.get<{ jobs: DashboardJob[]; hasMore: boolean }>(`/api/job?mine=true&lang=${encodeURIComponent(lang)}`, { cache: false, handleErrors: false }),
 };

@@ -87,8 +87,14 @@ describe('the job translation form rules', () => {
     const values = form([version('eng', { isDefault: true }), version('pol'), version('ger')]);
     expect(setDefaultVersion(values, 2).map((v) => v.isDefault)).toEqual([false, false, true]);
     // Removing the default hands it to the first remaining version; removing another keeps it.
-    expect(removeVersion(values, 0).map((v) => [v.lang, v.isDefault])).toEqual([['pol', true], ['ger', false]]);
-    expect(removeVersion(values, 1).map((v) => [v.lang, v.isDefault])).toEqual([['eng', true], ['ger', false]]);
+    expect(removeVersion(values, 0).map((v) => [v.lang, v.isDefault])).toEqual([
+      ['pol', true],
+      ['ger', false],
+    ]);
+    expect(removeVersion(values, 1).map((v) => [v.lang, v.isDefault])).toEqual([
+      ['eng', true],
+      ['ger', false],
+    ]);
   });
 
   it('wants a deadline that is a real local time in the future, except the unchanged stored one', () => {

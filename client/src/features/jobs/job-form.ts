@@ -48,7 +48,13 @@ export function jobToForm(job: Pick<Job, 'deadline' | 'versions'>): JobFormValue
 }
 
 export function addVersion(values: JobFormValues): VersionValues[] {
-  return [...values.versions, newVersion(values.versions.map((v) => v.lang), values.versions.length === 0)];
+  return [
+    ...values.versions,
+    newVersion(
+      values.versions.map((v) => v.lang),
+      values.versions.length === 0,
+    ),
+  ];
 }
 
 /** Removes a version; when it was the default, the first remaining one becomes the default. */
@@ -59,8 +65,7 @@ export function removeVersion(values: JobFormValues, index: number): VersionValu
 }
 
 /** Exactly one default version: this one. */
-export const setDefaultVersion = (values: JobFormValues, index: number): VersionValues[] =>
-  values.versions.map((v, i) => ({ ...v, isDefault: i === index }));
+export const setDefaultVersion = (values: JobFormValues, index: number): VersionValues[] => values.versions.map((v, i) => ({ ...v, isDefault: i === index }));
 
 /** The first language used more than once, with how often (the server's uniqueTranslation {value, count}). */
 export function uniqueTranslation(versions: readonly Pick<VersionValues, 'lang'>[]): { value: string; count: number } | null {
@@ -121,9 +126,7 @@ export function formToBody(values: JobFormValues, storedDeadline?: string): Save
   const unchanged = storedDeadline !== undefined && values.deadline === storedDeadline;
   return {
     ...(unchanged ? {} : { deadline: localInputToUtcIso(values.deadline) ?? null }),
-    versions: values.versions.map(
-      (v): JobVersion => ({ lang: v.lang, title: v.title.trim(), description: v.description.trim(), isDefault: v.isDefault }),
-    ),
+    versions: values.versions.map((v): JobVersion => ({ lang: v.lang, title: v.title.trim(), description: v.description.trim(), isDefault: v.isDefault })),
   };
 }
 

@@ -11,7 +11,17 @@ describe("the job view's offer entry", () => {
   });
 
   it('shows a provider their open offer, even on a job that stopped taking offers', () => {
-    expect(offerEntry(taking, false, [{ code: 'O_old', status: 200, providerCode: 'U_me' }, { code: 'O_open', status: 10, providerCode: 'U_me' }], 'U_me')).toEqual({ kind: 'view-mine', offerCode: 'O_open' });
+    expect(
+      offerEntry(
+        taking,
+        false,
+        [
+          { code: 'O_old', status: 200, providerCode: 'U_me' },
+          { code: 'O_open', status: 10, providerCode: 'U_me' },
+        ],
+        'U_me',
+      ),
+    ).toEqual({ kind: 'view-mine', offerCode: 'O_open' });
     expect(offerEntry(stopped, false, [{ code: 'O_open', status: 160, providerCode: 'U_me' }], 'U_me')).toEqual({ kind: 'view-mine', offerCode: 'O_open' });
   });
 

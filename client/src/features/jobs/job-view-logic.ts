@@ -2,12 +2,7 @@ import type { JobOffer } from '@/api/offer.api';
 import { OfferStatus } from '@/features/offers/offer-status';
 import { MODERATOR_ROLES, Role } from '@/features/session/roles';
 
-export type OfferEntry =
-  | { kind: 'customer' }
-  | { kind: 'loading' }
-  | { kind: 'view-mine'; offerCode: string }
-  | { kind: 'make' }
-  | { kind: 'closed' };
+export type OfferEntry = { kind: 'customer' } | { kind: 'loading' } | { kind: 'view-mine'; offerCode: string } | { kind: 'make' } | { kind: 'closed' };
 
 /** Who sees all of a job's offers on its view: its customer and the moderators (as the server answers them). */
 export const seesAllOffers = (isCustomer: boolean, role: number): boolean => isCustomer || MODERATOR_ROLES.includes(role as Role);

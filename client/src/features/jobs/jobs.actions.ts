@@ -74,7 +74,14 @@ export async function saveJob(
   const changed = changedRoles(roles.stored, roles.edited);
   if (changed.length === 0) return { job, rolesSaved: true };
   const results = await Promise.allSettled(
-    changed.map((id) => jobApi.setRoleUsers(job.code, id, (roles.edited[id] ?? []).map((u) => u.code), lang)),
+    changed.map((id) =>
+      jobApi.setRoleUsers(
+        job.code,
+        id,
+        (roles.edited[id] ?? []).map((u) => u.code),
+        lang,
+      ),
+    ),
   );
   await loadJobRoles(job.code, lang).catch(() => undefined);
   return { job, rolesSaved: results.every((r) => r.status === 'fulfilled') };

@@ -8,7 +8,7 @@ const shown = () => (notifications.show as jest.Mock).mock.calls.map(([n]) => n.
 describe('a failed action on the jobs screens', () => {
   beforeEach(() => (notifications.show as jest.Mock).mockClear());
 
-  it("names what the handler passed on without a message, and leaves what it showed alone", () => {
+  it('names what the handler passed on without a message, and leaves what it showed alone', () => {
     notifyFailure(new ApiError(403, 'POST', '/api/job/J1', { code: 403, message: 'JOB.NOT_YOURS' }));
     notifyFailure(new ApiError(409, 'POST', '/api/jobs/J1/offers', { code: 409, message: 'JOB.NOT_ACCEPTING_OFFERS' }));
     notifyFailure(new ApiError(0, 'POST', '/api/job', null));

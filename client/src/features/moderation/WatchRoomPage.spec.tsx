@@ -78,9 +78,7 @@ describe('WatchRoomPage', () => {
     jest.useFakeTimers();
     try {
       realtimeStore.status = 'connected';
-      mockSocket.withAck
-        .mockResolvedValueOnce({ ok: false, error: { code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' } })
-        .mockResolvedValue({ ok: true });
+      mockSocket.withAck.mockResolvedValueOnce({ ok: false, error: { code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' } }).mockResolvedValue({ ok: true });
       renderRoutes([{ path: '/admin/rooms/:groupId', element: <WatchRoomPage /> }], '/admin/rooms/G_one');
       await settle();
       expect(screen.getByTestId('moderation-watch-room')).toHaveAttribute('data-watch', 'starting');

@@ -67,7 +67,12 @@ export function WatchRoomPage() {
   const messages = useMemo(() => listed(messagesOf(thread as never)), [listed, thread]);
   const atBottom = useRef(true);
 
-  if (failed) return <Center h="100%"><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
+  if (failed)
+    return (
+      <Center h="100%">
+        <Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text>
+      </Center>
+    );
   if (!group) return <Spinner />;
 
   return (

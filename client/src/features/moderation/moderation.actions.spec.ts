@@ -2,7 +2,16 @@ import { clearResponseCache, configureHttp } from '@/api/http';
 import { loadRooms, openRooms } from './moderation.actions';
 import { moderationStore } from './moderation.store';
 
-const ROOM = { code: 'G_named', name: 'Ops', type: 1, messages: 3, lastMessageAt: '2026-01-01T00:00:00.000Z', participants: 2, connectedParticipants: 1, watched: false };
+const ROOM = {
+  code: 'G_named',
+  name: 'Ops',
+  type: 1,
+  messages: 3,
+  lastMessageAt: '2026-01-01T00:00:00.000Z',
+  participants: 2,
+  connectedParticipants: 1,
+  watched: false,
+};
 const UNNAMED = { ...ROOM, code: 'G_unnamed', name: null };
 let roomsAnswer: [number, unknown] = [200, [ROOM, UNNAMED]];
 const paths: string[] = [];
@@ -10,7 +19,11 @@ const fetchMock = jest.fn(async (url: string) => {
   const path = new URL(url, 'http://x').pathname;
   paths.push(path);
   const [status, body]: [number, unknown] =
-    path === '/api/admin/rooms' ? roomsAnswer : path === '/api/message/groups/G_unnamed' ? [200, { code: 'G_unnamed', participants: [] }] : [404, { code: 404 }];
+    path === '/api/admin/rooms'
+      ? roomsAnswer
+      : path === '/api/message/groups/G_unnamed'
+        ? [200, { code: 'G_unnamed', participants: [] }]
+        : [404, { code: 404 }];
   return { status, ok: status < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) };
 });
 

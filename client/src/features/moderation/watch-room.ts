@@ -35,7 +35,10 @@ export type WatchResult = 'live' | 'offline' | 'refused';
 export async function startWatching(code: string, socket: ParleySocket | null = liveSocket()): Promise<WatchResult> {
   if (!socket) return 'offline';
   for (let attempt = 1; ; attempt++) {
-    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('room:watch', { groupCode: code }).catch(() => null);
+    const res = await socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('room:watch', { groupCode: code })
+      .catch(() => null);
     if (!res) return 'offline';
     if (res.ok) return 'live';
     // room:watch is rate limited (with presence:watch): too fast is not a refusal, ask again in a moment.
@@ -46,7 +49,10 @@ export async function startWatching(code: string, socket: ParleySocket | null = 
 
 export async function stopWatching(code: string, socket: ParleySocket | null = liveSocket()): Promise<void> {
   if (!socket) return;
-  await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('room:unwatch', { groupCode: code }).catch(() => null);
+  await socket
+    .timeout(ACK_TIMEOUT_MS)
+    .emitWithAck('room:unwatch', { groupCode: code })
+    .catch(() => null);
 }
 
 function liveSocket(): ParleySocket | null {

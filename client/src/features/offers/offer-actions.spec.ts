@@ -7,7 +7,12 @@ const offer = (status: number) => ({ status, providerCode: 'U_p', customerCode: 
 
 describe('allowed actions per status and side', () => {
   it("is the server's transition table, party rows only (closeOthers is a side effect)", () => {
-    const server = OFFER_TRANSITIONS.filter((t) => t.actor !== 'system').map((t) => ({ from: t.from as number, call: t.call, actor: t.actor, to: t.to as number }));
+    const server = OFFER_TRANSITIONS.filter((t) => t.actor !== 'system').map((t) => ({
+      from: t.from as number,
+      call: t.call,
+      actor: t.actor,
+      to: t.to as number,
+    }));
     expect([...OFFER_MOVES]).toEqual(server);
   });
 

@@ -54,7 +54,11 @@ export interface OfferFormValues {
 }
 
 /** The form's values as the API takes them (the local price only when an amount is given). */
-export function toTermsInput(values: OfferFormValues): { price: { amount: string; currency: string }; localPrice?: { amount: string; currency: string }; deadline: string } {
+export function toTermsInput(values: OfferFormValues): {
+  price: { amount: string; currency: string };
+  localPrice?: { amount: string; currency: string };
+  deadline: string;
+} {
   const local = values.localAmount.trim() ? normalizeAmount(values.localAmount) : null;
   return {
     price: { amount: normalizeAmount(values.amount) ?? values.amount, currency: values.currency },

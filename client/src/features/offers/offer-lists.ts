@@ -10,7 +10,11 @@ export function waitingFirst<T extends Pick<JobOffer, 'status' | 'providerCode' 
 /** 'all', 'waiting' (my move) or one status number as text. */
 export type OfferFilter = 'all' | 'waiting' | `${number}`;
 
-export function filterOffers<T extends Pick<JobOffer, 'status' | 'providerCode' | 'customerCode'>>(offers: readonly T[], filter: OfferFilter, me: string | null): T[] {
+export function filterOffers<T extends Pick<JobOffer, 'status' | 'providerCode' | 'customerCode'>>(
+  offers: readonly T[],
+  filter: OfferFilter,
+  me: string | null,
+): T[] {
   if (filter === 'all') return [...offers];
   if (filter === 'waiting') return offers.filter((o) => waitsFor(o, me));
   return offers.filter((o) => String(o.status) === filter);

@@ -66,7 +66,10 @@ export function reviseOffer(offer: JobOffer, terms: OfferTermsInput): Promise<Mo
 }
 
 /** Makes an offer priced in one call; answers the stored offer, or the failure's texts (422 rules are shown by the one handler). */
-export async function makeOffer(jobCode: string, input: OfferTermsInput & { message?: string }): Promise<{ offer: JobOffer } | { messages: string[]; shown: boolean }> {
+export async function makeOffer(
+  jobCode: string,
+  input: OfferTermsInput & { message?: string },
+): Promise<{ offer: JobOffer } | { messages: string[]; shown: boolean }> {
   try {
     const offer = await offerApi.create(jobCode, input, preferencesStore.language);
     storeOffer(offer);

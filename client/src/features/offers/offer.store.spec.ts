@@ -20,7 +20,12 @@ const OFFER: JobOffer = {
 };
 
 let answer: [number, unknown] = [200, OFFER];
-const fetchMock = jest.fn(async () => ({ status: answer[0], ok: answer[0] < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(answer[1]) }));
+const fetchMock = jest.fn(async () => ({
+  status: answer[0],
+  ok: answer[0] < 400,
+  headers: { get: () => 'application/json' },
+  text: async () => JSON.stringify(answer[1]),
+}));
 
 beforeEach(() => {
   resetOffers();

@@ -23,7 +23,12 @@ export function currencyChoice(config: AppConfigFile | null, lang: LanguageCode)
   const first = suggestions.filter((c) => known.has(c));
   const item = (c: AppConfigFile['currencies'][number], group: string): SelectionItem => ({ value: c.code, label: c.code, description: c.name, group });
   const items = [
-    ...first.map((code) => item(config.currencies.find((c) => c.code === code)!, t('OFFERS.FORM.SUGGESTED_CURRENCIES'))),
+    ...first.map((code) =>
+      item(
+        config.currencies.find((c) => c.code === code)!,
+        t('OFFERS.FORM.SUGGESTED_CURRENCIES'),
+      ),
+    ),
     ...config.currencies.filter((c) => !first.includes(c.code)).map((c) => item(c, t('OFFERS.FORM.ALL_CURRENCIES'))),
   ];
   return {

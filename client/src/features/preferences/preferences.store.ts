@@ -1,15 +1,7 @@
 import { proxy } from 'valtio';
 import { changeI18nLanguage } from '@/i18n/i18n';
 import { type LanguageCode, languageOf } from '@/i18n/languages';
-import {
-  LANGUAGE_KEY,
-  THEME_KEY,
-  type ThemeName,
-  readStorage,
-  resolveLanguage,
-  resolveTheme,
-  writeStorage,
-} from './preferences';
+import { LANGUAGE_KEY, THEME_KEY, type ThemeName, readStorage, resolveLanguage, resolveTheme, writeStorage } from './preferences';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -29,8 +21,7 @@ export const preferencesStore = proxy<PreferencesState>({
   language: 'eng',
 });
 
-export const effectiveTheme = (state: PreferencesState): ThemeName =>
-  resolveTheme(state.storedTheme, state.systemDark);
+export const effectiveTheme = (state: PreferencesState): ThemeName => resolveTheme(state.storedTheme, state.systemDark);
 
 /** Reads the stored preferences and starts following the system theme; returns the language to start with. */
 export function loadPreferences(): LanguageCode {

@@ -17,7 +17,12 @@ const USER: User = {
   away: 0,
 };
 const fetchMock = jest.fn();
-const answer = (status: number, body: unknown) => ({ status, ok: status < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) });
+const answer = (status: number, body: unknown) => ({
+  status,
+  ok: status < 400,
+  headers: { get: () => 'application/json' },
+  text: async () => JSON.stringify(body),
+});
 
 beforeEach(() => {
   fetchMock.mockReset();

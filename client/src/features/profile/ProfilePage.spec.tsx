@@ -5,7 +5,18 @@ import { sessionStore } from '@/features/session/session.store';
 import { renderRoutes } from '../../../jest/render';
 import { ProfilePage } from './ProfilePage';
 
-const ADA: User = { code: 'U_ada', name: 'Ada', surname: 'Lovelace', type: 1, avatar: { code: 'initials', url: null }, country: null, lang: 'eng', timezone: null, jobIds: [], away: 0 };
+const ADA: User = {
+  code: 'U_ada',
+  name: 'Ada',
+  surname: 'Lovelace',
+  type: 1,
+  avatar: { code: 'initials', url: null },
+  country: null,
+  lang: 'eng',
+  timezone: null,
+  jobIds: [],
+  away: 0,
+};
 const BOB: User = { ...ADA, code: 'U_bob', name: 'Bob', surname: 'Builder' };
 
 const fetchMock = jest.fn(async (url: string, init: { method: string; body?: string }) => {

@@ -37,7 +37,17 @@ function UnreadBadge() {
  * An entry with children: its chevron turns when it opens, its state badge does not (NavLink would turn
  * the whole right section, badge and all).
  */
-function ParentNavLink({ common, state, defaultOpened, children }: { common: NavLinkProps & Record<`data-${string}`, unknown>; state?: MenuItemState; defaultOpened: boolean; children: ReactNode }) {
+function ParentNavLink({
+  common,
+  state,
+  defaultOpened,
+  children,
+}: {
+  common: NavLinkProps & Record<`data-${string}`, unknown>;
+  state?: MenuItemState;
+  defaultOpened: boolean;
+  children: ReactNode;
+}) {
   const [opened, setOpened] = useState(defaultOpened);
   return (
     <NavLink
@@ -94,16 +104,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         </ParentNavLink>
       );
     }
-    return (
-      <NavLink
-        key={item.path}
-        {...common}
-        component={Link}
-        to={item.path}
-        active={isExact(item.path, pathname)}
-        onClick={onNavigate}
-      />
-    );
+    return <NavLink key={item.path} {...common} component={Link} to={item.path} active={isExact(item.path, pathname)} onClick={onNavigate} />;
   };
 
   return (

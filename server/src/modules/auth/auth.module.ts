@@ -36,7 +36,17 @@ const jwtModule = JwtModule.registerAsync({
 @Module({
   imports: [jwtModule, TypeOrmModule.forFeature([RefreshTokenEntity]), UsersModule, PresenceModule, RateLimitModule],
   controllers: [AuthController, AuthProvidersController],
-  providers: [TokenService, PasswordService, RefreshTokensRepository, SessionService, AuthService, LoginThrottleService, PasswordPolicy, AuthProvidersService, RefreshCookie],
+  providers: [
+    TokenService,
+    PasswordService,
+    RefreshTokensRepository,
+    SessionService,
+    AuthService,
+    LoginThrottleService,
+    PasswordPolicy,
+    AuthProvidersService,
+    RefreshCookie,
+  ],
   exports: [TokenService],
 })
 export class AuthModule {}

@@ -25,11 +25,7 @@ export class RefreshTokensRepository {
    * matches an unused row, so of two concurrent rotations of one token exactly one gets a row back.
    * The successor's lifetime starts now (sliding), by the family's remember flag.
    */
-  async rotate(
-    oldHash: string,
-    newHash: string,
-    ttlSeconds: { session: number; remember: number },
-  ): Promise<{ userId: string; remember: boolean } | null> {
+  async rotate(oldHash: string, newHash: string, ttlSeconds: { session: number; remember: number }): Promise<{ userId: string; remember: boolean } | null> {
     const rows: { user_id: string; remember: boolean }[] = await this.tokens.query(
       `WITH used AS (
          UPDATE refresh_token SET used_at = now()

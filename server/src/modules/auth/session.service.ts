@@ -32,12 +32,7 @@ export class SessionService {
   ) {}
 
   /** A new family for a user who just proved who they are. */
-  async start(
-    user: UserEntity,
-    instanceCode: string,
-    remember: boolean,
-    redirectUrl: string,
-  ): Promise<IssuedSession<LoginResponseDto>> {
+  async start(user: UserEntity, instanceCode: string, remember: boolean, redirectUrl: string): Promise<IssuedSession<LoginResponseDto>> {
     const refreshToken = newRefreshToken();
     const ttl = remember ? this.config.REFRESH_TOKEN_TTL_REMEMBER : this.config.REFRESH_TOKEN_TTL;
     await this.refreshTokens.pruneExpired(user.id);

@@ -106,11 +106,7 @@ export class ChatGroupsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Adds participants; they see the history but start with nothing unread' })
   @ApiOkResponse({ type: ChatGroupDto })
-  addParticipants(
-    @CurrentUser() user: AuthUser,
-    @Param('id', CodeParamPipe) id: string,
-    @Body() dto: AddParticipantsDto,
-  ): Promise<ChatGroupDto> {
+  addParticipants(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: AddParticipantsDto): Promise<ChatGroupDto> {
     return this.groups.addParticipants(user, id, dto);
   }
 }

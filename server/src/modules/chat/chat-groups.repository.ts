@@ -134,16 +134,12 @@ export class ChatGroupsRepository {
 
   participantCodes(groupId: string): Promise<string[]> {
     return this.db
-      .query(`SELECT (SELECT u.code FROM "user" u WHERE u.id = p.user_id) AS code FROM chat_participant p WHERE p.group_id = $1`, [
-        groupId,
-      ])
+      .query(`SELECT (SELECT u.code FROM "user" u WHERE u.id = p.user_id) AS code FROM chat_participant p WHERE p.group_id = $1`, [groupId])
       .then((rows: { code: string }[]) => rows.map((r) => r.code));
   }
 
   countParticipants(groupId: string): Promise<number> {
-    return this.db
-      .query(`SELECT count(*)::int AS n FROM chat_participant WHERE group_id = $1`, [groupId])
-      .then((rows: { n: number }[]) => rows[0].n);
+    return this.db.query(`SELECT count(*)::int AS n FROM chat_participant WHERE group_id = $1`, [groupId]).then((rows: { n: number }[]) => rows[0].n);
   }
 
   async rename(groupId: string, fields: { name?: string | null; subtitle?: string | null }): Promise<void> {

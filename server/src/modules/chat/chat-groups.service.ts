@@ -166,18 +166,17 @@ export class ChatGroupsService {
       .then(([dto]) => dto);
   }
 
-  private async hydrate(
-    rows: Awaited<ReturnType<ChatGroupsRepository['listForUser']>>,
-    participantLimit?: number,
-    lang?: string,
-  ): Promise<ChatGroupDto[]> {
+  private async hydrate(rows: Awaited<ReturnType<ChatGroupsRepository['listForUser']>>, participantLimit?: number, lang?: string): Promise<ChatGroupDto[]> {
     const ids = rows.map((r) => r.id);
     const lastIds = rows.map((r) => r.last_message_id).filter((id): id is string => id !== null);
     const [participants, lastMessages, watched, titles] = await Promise.all([
       this.groups.participants(ids, participantLimit),
       this.messages.findByIds(lastIds),
       this.watchers.watched(rows.map((r) => r.code)),
-      this.groups.jobTitles(rows.map((r) => ({ type: r.type, targetId: r.target_id })), lang ?? null),
+      this.groups.jobTitles(
+        rows.map((r) => ({ type: r.type, targetId: r.target_id })),
+        lang ?? null,
+      ),
     ]);
     return rows.map((row) =>
       mapGroupRow(
@@ -210,5 +209,7 @@ export class ChatGroupsService {
 
 /** The same set of people always gives the same key. */
 export function directKey(userIds: string[]): string {
-  return createHash('sha256').update([...new Set(userIds)].sort().join(',')).digest('hex');
+  return createHash('sha256')
+    .update([...new Set(userIds)].sort().join(','))
+    .digest('hex');
 }

@@ -132,7 +132,7 @@ describe('InsertBatcher', () => {
     expect(other?.row.text).toBe('c');
   });
 
-  it('answers null for an item the sink did not store (not the author\'s group)', async () => {
+  it("answers null for an item the sink did not store (not the author's group)", async () => {
     const batcher = new InsertBatcher(async (items) => items.map((i) => (i.text === 'stranger' ? null : stored(i))));
     const [ok, refused] = await Promise.all([batcher.insert(message('g', 'a')), batcher.insert(message('g', 'stranger'))]);
     expect(ok?.row.text).toBe('a');

@@ -1,5 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { AuthUser } from '#shared/contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
@@ -80,11 +90,7 @@ export class ChatMessagesController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Deletes a message (author or moderator): it stays as a deleted marker' })
   @ApiNoContentResponse()
-  delete(
-    @CurrentUser() user: AuthUser,
-    @Param('id', CodeParamPipe) id: string,
-    @Param('code', CodeParamPipe) code: string,
-  ): Promise<void> {
+  delete(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Param('code', CodeParamPipe) code: string): Promise<void> {
     return this.messages.delete(user, id, code);
   }
 }

@@ -191,10 +191,9 @@ export class ChatMessagesRepository {
 
   /** The group's newest edit seq (0 when nothing was ever edited): where a client's `sync` for edits starts. */
   async newestEditSeq(groupId: string): Promise<number> {
-    const [row]: { seq: string | null }[] = await this.db.query(
-      `SELECT max(edit_seq) AS seq FROM chat_message WHERE group_id = $1 AND edit_seq IS NOT NULL`,
-      [groupId],
-    );
+    const [row]: { seq: string | null }[] = await this.db.query(`SELECT max(edit_seq) AS seq FROM chat_message WHERE group_id = $1 AND edit_seq IS NOT NULL`, [
+      groupId,
+    ]);
     return Number(row?.seq ?? 0);
   }
 

@@ -124,11 +124,7 @@ export class ChatMessagesService {
    * `missing` the ones the caller can't read. With `afterEditSeq`, also the held messages edited since (in the
    * same budget) and the edit seq to ask from next time.
    */
-  async since(
-    user: AuthUser,
-    groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[],
-    perGroup = SYNC_PER_GROUP,
-  ): Promise<SyncAnswer> {
+  async since(user: AuthUser, groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[], perGroup = SYNC_PER_GROUP): Promise<SyncAnswer> {
     const messages: ChatMessagePayload[] = [];
     const edited: ChatMessagePayload[] = [];
     const editSeqs: Record<string, number> = {};

@@ -21,11 +21,7 @@ export function mapChatUser(u: UserFields): ChatUserDto {
     code: u.code,
     name: u.name,
     surname: u.surname,
-    avatar: u.avatar_url
-      ? { code: 'custom', url: u.avatar_url }
-      : u.email
-        ? { code: 'gravatar', url: gravatarUrl(u.email) }
-        : { code: 'initials', url: null },
+    avatar: u.avatar_url ? { code: 'custom', url: u.avatar_url } : u.email ? { code: 'gravatar', url: gravatarUrl(u.email) } : { code: 'initials', url: null },
   };
 }
 

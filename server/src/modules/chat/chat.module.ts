@@ -20,7 +20,19 @@ import { UnreadService } from './unread.service';
   imports: [ChatAccessModule, FilesModule, RateLimitModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
-  providers: [ChatGroupsService, ChatMessagesService, ChatMessageEditsService, ChatMessagesRepository, ChatMessageInsertQueue, ChatHotPathPool, ChatUsersRepository, UnreadService, UnreadCountsRepository, ChatTargets, ReadMarkerService],
+  providers: [
+    ChatGroupsService,
+    ChatMessagesService,
+    ChatMessageEditsService,
+    ChatMessagesRepository,
+    ChatMessageInsertQueue,
+    ChatHotPathPool,
+    ChatUsersRepository,
+    UnreadService,
+    UnreadCountsRepository,
+    ChatTargets,
+    ReadMarkerService,
+  ],
   exports: [ChatMessagesService, ChatMessageEditsService, ChatGroupsService, UnreadService, ChatTargets, ReadMarkerService],
 })
 export class ChatModule {}

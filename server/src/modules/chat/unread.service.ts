@@ -128,7 +128,13 @@ export class UnreadService implements OnModuleDestroy {
         if (!rows.some((r) => r.code === groupCode)) rows.push({ code: groupCode, unread: 0, lastSeq: seenUpTo });
         const [total, n] = (await this.redis.client.eval(FILL, {
           keys: [this.keyOf(code), fanoutStreamKey(this.redis)],
-          arguments: [String(UNREAD_TTL_MS), userRoom(code), String(FANOUT_STREAM_MAX_LEN), groupCode, ...rows.flatMap((r) => [r.code, String(r.unread), String(r.lastSeq)])],
+          arguments: [
+            String(UNREAD_TTL_MS),
+            userRoom(code),
+            String(FANOUT_STREAM_MAX_LEN),
+            groupCode,
+            ...rows.flatMap((r) => [r.code, String(r.unread), String(r.lastSeq)]),
+          ],
         })) as [number, number];
         counts.set(code, { total, groups: { [groupCode]: n } });
       }),

@@ -37,5 +37,7 @@ export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const clean = base.replace(INVISIBLE, '').normalize('NFC').replace(/^\.+/, '').trim();
   // At most 255 characters, cut between code points (never inside a surrogate pair).
-  return Array.from(clean || 'file').slice(0, 255).join('');
+  return Array.from(clean || 'file')
+    .slice(0, 255)
+    .join('');
 }

@@ -49,8 +49,7 @@ export class FilesController {
 
   @Get(':code/:secureCode/:variant')
   @ApiOperation({
-    summary:
-      'Preview (1280 px), Thumbnail (320 px) and Icon (64 px) are PNG renditions of images; Download is the original, always as an attachment',
+    summary: 'Preview (1280 px), Thumbnail (320 px) and Icon (64 px) are PNG renditions of images; Download is the original, always as an attachment',
   })
   @ApiProduces('image/png', 'application/octet-stream')
   async serve(

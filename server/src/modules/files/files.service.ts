@@ -103,7 +103,10 @@ export class FilesService {
     const mine = new Set((await this.files.readable(codes, user.id, NO_SCOPE)).map((f) => f.id));
     const others = files.filter((f) => !mine.has(f.id));
     if (others.length === 0) return files;
-    const watched = await this.chatAccess.watchedGroupIds(user, others.map((f) => f.groupId!));
+    const watched = await this.chatAccess.watchedGroupIds(
+      user,
+      others.map((f) => f.groupId!),
+    );
     return files.filter((f) => mine.has(f.id) || watched.has(String(f.groupId)));
   }
 

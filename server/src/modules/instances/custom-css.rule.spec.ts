@@ -5,7 +5,7 @@ describe('custom CSS rule', () => {
     const logoUrl = 'https://cdn.example.com/logo.png';
     const css = [
       '.header { color: var(--instance-color); background: url(/instance/bg.png) no-repeat; }',
-      ".logo { background-image: url('/assets/logo.svg'), url(\"img/a.png\"), url(data.png), url( https://cdn.example.com/logo.png ); }",
+      '.logo { background-image: url(\'/assets/logo.svg\'), url("img/a.png"), url(data.png), url( https://cdn.example.com/logo.png ); }',
       'a:hover, .data:hover { scroll-behavior: smooth; }',
       '.x::before { content: ""; } .y::after { content: none !important } ol li::before { content: counter(item) } q::before{content:open-quote}',
       '@font-face { font-family: X; src: url(/fonts/x.woff2) format("woff2"), local("X"); }',
@@ -57,9 +57,7 @@ describe('custom CSS rule', () => {
   });
 
   it('is not fooled by comment markers inside strings', () => {
-    expect(customCssProblems('.a { font-family: "/*" } .b { background: url(http://x.example/a.png) } .c { font-family: "*/" }')).toEqual([
-      CssRule.UnsafeUrl,
-    ]);
+    expect(customCssProblems('.a { font-family: "/*" } .b { background: url(http://x.example/a.png) } .c { font-family: "*/" }')).toEqual([CssRule.UnsafeUrl]);
   });
 
   it('sees javascript: with tabs or newlines in it, as URL parsers do', () => {

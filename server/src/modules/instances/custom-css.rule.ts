@@ -133,7 +133,12 @@ export function scanCss(css: string): { text: string; urls: string[] } {
 const LEADING_CONTROL = /^[\u0000-\u0020]+/;
 // eslint-disable-next-line no-control-regex
 const TRAILING_CONTROL = /[\u0000-\u0020]+$/;
-const cleanUrl = (url: string) => url.replace(LEADING_CONTROL, '').replace(TRAILING_CONTROL, '').replace(/[\t\n\r]/g, '').replace(/\\/g, '/');
+const cleanUrl = (url: string) =>
+  url
+    .replace(LEADING_CONTROL, '')
+    .replace(TRAILING_CONTROL, '')
+    .replace(/[\t\n\r]/g, '')
+    .replace(/\\/g, '/');
 
 /**
  * A URL on the product's own origin: relative, with no scheme and no `//host` (a URL parser drops leading

@@ -32,14 +32,16 @@ export class IdempotencyStore {
 
   /** Takes the key for this request, or answers the stored result of the request that took it first. */
   async claim<T>(tx: EntityManager, userId: string, key: string, fingerprint: string): Promise<Claim<T>> {
-    await tx.query(
-      `DELETE FROM idempotency_key WHERE user_id = $1 AND key = $2 AND created_at < now() - make_interval(hours => $3)`,
-      [userId, key, IDEMPOTENCY_KEY_TTL_HOURS],
-    );
-    const taken: unknown[] = await tx.query(
-      `INSERT INTO idempotency_key (user_id, key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
-      [userId, key, fingerprint],
-    );
+    await tx.query(`DELETE FROM idempotency_key WHERE user_id = $1 AND key = $2 AND created_at < now() - make_interval(hours => $3)`, [
+      userId,
+      key,
+      IDEMPOTENCY_KEY_TTL_HOURS,
+    ]);
+    const taken: unknown[] = await tx.query(`INSERT INTO idempotency_key (user_id, key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`, [
+      userId,
+      key,
+      fingerprint,
+    ]);
     if (taken.length) return { replay: false };
     const [stored]: { fingerprint: string; response: T | null }[] = await tx.query(
       `SELECT fingerprint, response FROM idempotency_key WHERE user_id = $1 AND key = $2`,

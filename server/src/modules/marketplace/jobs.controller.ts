@@ -10,7 +10,10 @@ import { JobRolesService } from './job-roles.service';
 import { JobsService } from './jobs.service';
 
 // eslint-disable-next-line no-useless-assignment -- used in a parameter decorator, which the rule does not see
-const RoleId = new IntInSetPipe('ROLE_ID', JOB_ROLES.map((r) => r.id));
+const RoleId = new IntInSetPipe(
+  'ROLE_ID',
+  JOB_ROLES.map((r) => r.id),
+);
 
 @ApiTags('jobs')
 @ApiBearerAuth()
@@ -44,14 +47,9 @@ export class JobsController {
 
   @Post(':code')
   @HttpCode(200)
-  @ApiOperation({ summary: "The customer updates the job (deadline, versions replaced, acceptingOffers); others 403" })
+  @ApiOperation({ summary: 'The customer updates the job (deadline, versions replaced, acceptingOffers); others 403' })
   @ApiOkResponse({ type: JobDto })
-  update(
-    @CurrentUser() user: AuthUser,
-    @Param('code', CodeParamPipe) code: string,
-    @Body() dto: SaveJobDto,
-    @Query() query: LangQueryDto,
-  ): Promise<JobDto> {
+  update(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string, @Body() dto: SaveJobDto, @Query() query: LangQueryDto): Promise<JobDto> {
     return this.jobs.update(user, code, dto, query.lang);
   }
 
@@ -63,7 +61,9 @@ export class JobsController {
   }
 
   @Get(':code/roles')
-  @ApiOperation({ summary: "The job's roles (1 manager, 2 reviewer, 3 contributor, 4 observer) with their users; `lang` is accepted, names are translation keys" })
+  @ApiOperation({
+    summary: "The job's roles (1 manager, 2 reviewer, 3 contributor, 4 observer) with their users; `lang` is accepted, names are translation keys",
+  })
   @ApiOkResponse({ type: [JobRoleDto] })
   roles(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string, @Query() _query: LangQueryDto): Promise<JobRoleDto[]> {
     return this.jobRoles.list(user, code);

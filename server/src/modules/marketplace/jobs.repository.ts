@@ -122,11 +122,7 @@ export class JobsRepository {
   /** Replaces the job's fields and all its versions in one transaction. */
   async update(jobId: string, fields: { deadline: Date | null; acceptingOffers: boolean }, versions: NewVersion[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query(`UPDATE job SET deadline = $2, accepting_offers = $3, updated_at = now() WHERE id = $1`, [
-        jobId,
-        fields.deadline,
-        fields.acceptingOffers,
-      ]);
+      await tx.query(`UPDATE job SET deadline = $2, accepting_offers = $3, updated_at = now() WHERE id = $1`, [jobId, fields.deadline, fields.acceptingOffers]);
       await tx.query(`DELETE FROM job_version WHERE job_id = $1`, [jobId]);
       await this.insertVersions(tx, jobId, versions);
     });
@@ -164,10 +160,10 @@ export class JobsRepository {
   /** User codes → ids within the instance, in the given order; null if any is unknown there. */
   async userIds(instanceId: string, codes: string[]): Promise<string[] | null> {
     if (codes.length === 0) return [];
-    const rows: { id: string; code: string }[] = await this.db.query(
-      `SELECT id, code FROM "user" WHERE instance_id = $1 AND code = ANY($2::varchar[])`,
-      [instanceId, codes],
-    );
+    const rows: { id: string; code: string }[] = await this.db.query(`SELECT id, code FROM "user" WHERE instance_id = $1 AND code = ANY($2::varchar[])`, [
+      instanceId,
+      codes,
+    ]);
     if (rows.length !== codes.length) return null;
     return codes.map((c) => rows.find((r) => r.code === c)!.id);
   }

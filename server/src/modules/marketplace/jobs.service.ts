@@ -75,7 +75,16 @@ export class JobsService {
     if (!group) {
       const people = [...new Set([job.customer_id, user.id])];
       const result = await this.groups.create(
-        { code: newCode(), instanceId: job.instance_id, type: ChatGroupType.JobFaq, name: null, subtitle: null, targetId: job.code, directKey: null, createdBy: user.id },
+        {
+          code: newCode(),
+          instanceId: job.instance_id,
+          type: ChatGroupType.JobFaq,
+          name: null,
+          subtitle: null,
+          targetId: job.code,
+          directKey: null,
+          createdBy: user.id,
+        },
         people.map((userId) => ({ userId, role: userId === job.customer_id ? ParticipantRole.Owner : ParticipantRole.Member })),
       );
       group = result.group;

@@ -5,7 +5,18 @@ import { IDEMPOTENCY_KEY_TTL_HOURS } from '#shared/contracts/offers';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe } from '../../common/pipes';
 import { LangQueryDto } from './dto/job.dto';
-import { ChooseOfferDto, CreateOfferDto, OfferCodesDto, OfferDto, OfferEventDto, OfferListQueryDto, OfferPageDto, PayOfferDto, PayResultDto, UpdateOfferDto } from './dto/offer.dto';
+import {
+  ChooseOfferDto,
+  CreateOfferDto,
+  OfferCodesDto,
+  OfferDto,
+  OfferEventDto,
+  OfferListQueryDto,
+  OfferPageDto,
+  PayOfferDto,
+  PayResultDto,
+  UpdateOfferDto,
+} from './dto/offer.dto';
 import { IdempotencyStore } from './idempotency.store';
 import { MoveRequest, OfferTransitionsService } from './offer-transitions.service';
 import { OffersService } from './offers.service';
@@ -85,7 +96,11 @@ export class OffersController {
   @Get(':jobId/offers/:offerId/events')
   @ApiOperation({ summary: "An offer's history, oldest first: its creation and every move, with actor and time" })
   @ApiOkResponse({ type: [OfferEventDto] })
-  events(@CurrentUser() user: AuthUser, @Param('jobId', CodeParamPipe) jobId: string, @Param('offerId', CodeParamPipe) offerId: string): Promise<OfferEventDto[]> {
+  events(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+  ): Promise<OfferEventDto[]> {
     return this.offers.history(user, jobId, offerId);
   }
 
@@ -104,7 +119,13 @@ export class OffersController {
 
   @Post(':jobId/offers/:offerId/final')
   @Move('Provider: locks the proposal as the final offer (Proposal → FinalOffer) and posts FinalJobOfferRequest')
-  final(@CurrentUser() user: AuthUser, @Param('jobId', CodeParamPipe) jobId: string, @Param('offerId', CodeParamPipe) offerId: string, @Query() query: LangQueryDto, @Headers('idempotency-key') key?: string): Promise<OfferDto> {
+  final(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<OfferDto> {
     return this.transitions.simple(user, req(jobId, offerId, query, key), 'final');
   }
 
@@ -123,19 +144,37 @@ export class OffersController {
 
   @Post(':jobId/offers/:offerId/reapprove')
   @Move('Provider: confirms the chosen offer (CustomerApproved → Agreed)')
-  reapprove(@CurrentUser() user: AuthUser, @Param('jobId', CodeParamPipe) jobId: string, @Param('offerId', CodeParamPipe) offerId: string, @Query() query: LangQueryDto, @Headers('idempotency-key') key?: string): Promise<OfferDto> {
+  reapprove(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<OfferDto> {
     return this.transitions.simple(user, req(jobId, offerId, query, key), 'reapprove');
   }
 
   @Post(':jobId/offers/:offerId/finalizeRequest')
   @Move('Provider: the work is done (Agreed → FinalizeRequested)')
-  finalizeRequest(@CurrentUser() user: AuthUser, @Param('jobId', CodeParamPipe) jobId: string, @Param('offerId', CodeParamPipe) offerId: string, @Query() query: LangQueryDto, @Headers('idempotency-key') key?: string): Promise<OfferDto> {
+  finalizeRequest(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<OfferDto> {
     return this.transitions.simple(user, req(jobId, offerId, query, key), 'finalizeRequest');
   }
 
   @Put(':jobId/offers/:offerId/ApproveFinalizeRequest')
   @Move('Customer: accepts the work (FinalizeRequested → PaymentPending)')
-  approveFinalizeRequest(@CurrentUser() user: AuthUser, @Param('jobId', CodeParamPipe) jobId: string, @Param('offerId', CodeParamPipe) offerId: string, @Query() query: LangQueryDto, @Headers('idempotency-key') key?: string): Promise<OfferDto> {
+  approveFinalizeRequest(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<OfferDto> {
     return this.transitions.simple(user, req(jobId, offerId, query, key), 'approveFinalizeRequest');
   }
 
@@ -154,13 +193,25 @@ export class OffersController {
 
   @Post(':jobId/offers/:offerId/withdraw')
   @Move('Provider: withdraws the offer before it is agreed (→ Closed)')
-  withdraw(@CurrentUser() user: AuthUser, @Param('jobId', CodeParamPipe) jobId: string, @Param('offerId', CodeParamPipe) offerId: string, @Query() query: LangQueryDto, @Headers('idempotency-key') key?: string): Promise<OfferDto> {
+  withdraw(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<OfferDto> {
     return this.transitions.simple(user, req(jobId, offerId, query, key), 'withdraw');
   }
 
   @Post(':jobId/offers/:offerId/reject')
   @Move('Customer: rejects the offer before it is agreed (→ Closed)')
-  reject(@CurrentUser() user: AuthUser, @Param('jobId', CodeParamPipe) jobId: string, @Param('offerId', CodeParamPipe) offerId: string, @Query() query: LangQueryDto, @Headers('idempotency-key') key?: string): Promise<OfferDto> {
+  reject(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<OfferDto> {
     return this.transitions.simple(user, req(jobId, offerId, query, key), 'reject');
   }
 }

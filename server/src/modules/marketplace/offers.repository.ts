@@ -140,10 +140,13 @@ export class OffersRepository {
       `INSERT INTO chat_group (code, instance_id, type, target_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [input.groupCode, input.instanceId, ChatGroupType.JobOffer, input.code, input.providerId],
     );
-    await tx.query(
-      `INSERT INTO chat_participant (group_id, user_id, role) VALUES ($1, $2, $3), ($1, $4, $5)`,
-      [groupId, input.providerId, ParticipantRole.Owner, input.customerId, ParticipantRole.Member],
-    );
+    await tx.query(`INSERT INTO chat_participant (group_id, user_id, role) VALUES ($1, $2, $3), ($1, $4, $5)`, [
+      groupId,
+      input.providerId,
+      ParticipantRole.Owner,
+      input.customerId,
+      ParticipantRole.Member,
+    ]);
     await tx.query(`UPDATE job_offer SET group_id = $2 WHERE id = $1`, [offers[0].id, groupId]);
     await tx.query(`INSERT INTO job_offer_event (offer_id, from_status, to_status, call, actor_id) VALUES ($1, NULL, $2, 'create', $3)`, [
       offers[0].id,

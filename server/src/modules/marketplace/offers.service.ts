@@ -48,7 +48,14 @@ export class OffersService {
     const moves = await this.db.transaction(async (tx) => {
       // Taking offers is re-checked under the job's row lock, so a concurrent "choose, no more offers" wins cleanly.
       if (!(await this.jobRows.lockAcceptingOffers(tx, job.id))) throw new AppError(HttpStatus.CONFLICT, 'JOB.NOT_ACCEPTING_OFFERS');
-      const created = await this.offers.create(tx, { code, groupCode, jobId: job.id, instanceId: job.instance_id, providerId: user.id, customerId: job.customer_id });
+      const created = await this.offers.create(tx, {
+        code,
+        groupCode,
+        jobId: job.id,
+        instanceId: job.instance_id,
+        providerId: user.id,
+        customerId: job.customer_id,
+      });
       if (!created) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.ALREADY_EXISTS');
       return terms ? [await this.priceNewOffer(tx, user, code, terms)] : [];
     });
@@ -60,7 +67,12 @@ export class OffersService {
   }
 
   /** A new offer made with its price: its first move (Initial → Proposal, 'update') in the creating transaction. */
-  private async priceNewOffer(tx: EntityManager, user: AuthUser, code: string, terms: NonNullable<Parameters<OffersRepository['move']>[4]>): Promise<MoveRecord> {
+  private async priceNewOffer(
+    tx: EntityManager,
+    user: AuthUser,
+    code: string,
+    terms: NonNullable<Parameters<OffersRepository['move']>[4]>,
+  ): Promise<MoveRecord> {
     const offer = (await this.offers.findByCode(code, null, tx))!;
     await this.offers.move(tx, offer.id, offer, OfferStatus.Proposal, terms);
     const move: MoveRecord = { offer, from: OfferStatus.Initial, to: OfferStatus.Proposal, call: 'update', actorId: user.id };

@@ -29,10 +29,14 @@ export class ModerationRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async record(entry: { instanceId: string; actorId: string; action: AuditAction; groupId: string | null; messageCode?: string; details?: object }) {
-    await this.db.query(
-      `INSERT INTO audit_log (instance_id, actor_id, action, group_id, message_code, details) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [entry.instanceId, entry.actorId, entry.action, entry.groupId, entry.messageCode ?? null, entry.details ?? {}],
-    );
+    await this.db.query(`INSERT INTO audit_log (instance_id, actor_id, action, group_id, message_code, details) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      entry.instanceId,
+      entry.actorId,
+      entry.action,
+      entry.groupId,
+      entry.messageCode ?? null,
+      entry.details ?? {},
+    ]);
   }
 
   /** Newest first; `instanceId` null means every instance (global admins). */

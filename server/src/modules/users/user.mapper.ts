@@ -3,10 +3,7 @@ import { MeResponseDto, UserAvatarDto, UserResponseDto } from './dto/user-respon
 import { timezoneInfo } from './timezone-info';
 import { UserEntity } from './user.entity';
 
-type ProfileFields = Pick<
-  UserEntity,
-  'code' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone' | 'email' | 'avatarUrl' | 'gravatar'
->;
+type ProfileFields = Pick<UserEntity, 'code' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone' | 'email' | 'avatarUrl' | 'gravatar'>;
 
 /**
  * The stored avatar if the user set one; their Gravatar only if they opted in (its URL is a hash of the

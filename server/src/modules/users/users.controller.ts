@@ -16,7 +16,7 @@ export class UsersController {
 
   @Post('search')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Up to 20 users of the caller\'s instance (every instance for global roles) matching the query' })
+  @ApiOperation({ summary: "Up to 20 users of the caller's instance (every instance for global roles) matching the query" })
   @ApiOkResponse({ type: [UserResponseDto] })
   search(@CurrentUser() user: AuthUser, @Body() dto: SearchUsersDto): Promise<UserResponseDto[]> {
     return this.users.search(user, dto.query);

@@ -8,8 +8,7 @@ import { UserEntity } from './user.entity';
 export type NewUser = Pick<UserEntity, 'instanceId' | 'email' | 'passwordHash' | 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone'>;
 export type ProfileChanges = Partial<Pick<UserEntity, 'name' | 'surname' | 'type' | 'country' | 'lang' | 'timezone' | 'gravatar'>>;
 
-const isEmailTaken = (err: unknown) =>
-  err instanceof QueryFailedError && (err.driverError as { constraint?: string }).constraint === 'UQ_user_instance_email';
+const isEmailTaken = (err: unknown) => err instanceof QueryFailedError && (err.driverError as { constraint?: string }).constraint === 'UQ_user_instance_email';
 
 /** LIKE pattern text that matches itself literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

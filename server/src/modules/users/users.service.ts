@@ -71,18 +71,21 @@ export class UsersService {
    */
   async register(instance: InstanceEntity, account: NewAccount): Promise<UserEntity> {
     const fields = normalise(account);
-    const user = await this.users.createAccount({
-      code: newCode(),
-      instanceId: instance.id,
-      email: fields.email.trim().toLowerCase(),
-      passwordHash: fields.passwordHash,
-      name: fields.name,
-      surname: fields.surname ?? '',
-      type: fields.type ?? UserType.Personal,
-      country: fields.country ?? null,
-      lang: fields.lang ?? 'eng',
-      timezone: fields.timezone ?? 'UTC',
-    }, instance.isDefault && this.config.FIRST_USER_ADMIN);
+    const user = await this.users.createAccount(
+      {
+        code: newCode(),
+        instanceId: instance.id,
+        email: fields.email.trim().toLowerCase(),
+        passwordHash: fields.passwordHash,
+        name: fields.name,
+        surname: fields.surname ?? '',
+        type: fields.type ?? UserType.Personal,
+        country: fields.country ?? null,
+        lang: fields.lang ?? 'eng',
+        timezone: fields.timezone ?? 'UTC',
+      },
+      instance.isDefault && this.config.FIRST_USER_ADMIN,
+    );
     if (!user) throw conflict(ErrorKey.EmailTaken);
     return user;
   }

@@ -18,28 +18,34 @@ export function AttachmentStrip({ list, onRemove, onRetry }: AttachmentStripProp
       {list.map((a) => {
         const percent = progressOf(a);
         return (
-          <Stack
-            key={a.id}
-            gap={2}
-            role="listitem"
-            miw={180}
-            data-testid="chat-attachment"
-            data-status={a.status}
-            data-name={a.file.name}
-          >
+          <Stack key={a.id} gap={2} role="listitem" miw={180} data-testid="chat-attachment" data-status={a.status} data-name={a.file.name}>
             <Group gap={4} wrap="nowrap" align="center">
               <Box miw={0} style={{ flex: 1 }}>
                 <FileTile file={a.file} />
               </Box>
               {a.status === 'failed' ? (
                 <Tooltip label={t('CHAT.ATTACH_RETRY')}>
-                  <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('CHAT.ATTACH_RETRY_NAMED', { name: a.file.name })} onClick={() => onRetry(a.id)} data-testid="chat-attachment-retry">
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('CHAT.ATTACH_RETRY_NAMED', { name: a.file.name })}
+                    onClick={() => onRetry(a.id)}
+                    data-testid="chat-attachment-retry"
+                  >
                     <IconRefresh size={14} />
                   </ActionIcon>
                 </Tooltip>
               ) : null}
               <Tooltip label={t('CHAT.ATTACH_REMOVE')}>
-                <ActionIcon size="sm" variant="subtle" color="gray" aria-label={t('CHAT.ATTACH_REMOVE_NAMED', { name: a.file.name })} onClick={() => onRemove(a.id)} data-testid="chat-attachment-remove">
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('CHAT.ATTACH_REMOVE_NAMED', { name: a.file.name })}
+                  onClick={() => onRemove(a.id)}
+                  data-testid="chat-attachment-remove"
+                >
                   <IconX size={14} />
                 </ActionIcon>
               </Tooltip>

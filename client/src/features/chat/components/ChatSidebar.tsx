@@ -21,8 +21,13 @@ import { isSystemMessage, systemMessageBody, systemMessageTitle } from './System
 function LastMessage({ group }: { group: ChatGroup }) {
   const { t, i18n } = useTranslation();
   const last = group.lastMessage;
-  if (!last) return <Text size="xs" c="dimmed">{t('CHAT.NO_MESSAGES')}</Text>;
-  const system = isSystemMessage(last) ? systemMessageBody(last.message, t, (key) => i18n.exists(key)) ?? t(systemMessageTitle(last)) : null;
+  if (!last)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('CHAT.NO_MESSAGES')}
+      </Text>
+    );
+  const system = isSystemMessage(last) ? (systemMessageBody(last.message, t, (key) => i18n.exists(key)) ?? t(systemMessageTitle(last))) : null;
   // A message of files alone: a paperclip and how many files.
   const files =
     !last.deleted && !system && !last.message?.trim() && last.files?.length ? (
@@ -61,7 +66,11 @@ export function PresenceDot({ presence }: { presence: Presence | null }) {
         w={10}
         h={10}
         miw={10}
-        style={{ borderRadius: '50%', display: 'inline-block', background: presence ? `var(--mantine-color-${presence.color}-6)` : 'var(--mantine-color-gray-4)' }}
+        style={{
+          borderRadius: '50%',
+          display: 'inline-block',
+          background: presence ? `var(--mantine-color-${presence.color}-6)` : 'var(--mantine-color-gray-4)',
+        }}
         data-testid="chat-list-presence"
         data-presence={presence?.state ?? 'unknown'}
       />
@@ -127,7 +136,14 @@ export function ChatSidebar({ activeCode, state = 'open', onClose }: ChatSidebar
               {chat.unread.total}
             </Badge>
             {overlay && onClose ? (
-              <ActionIcon ref={closeButton} variant="subtle" size="sm" onClick={onClose} aria-label={t('CHAT_SCREEN.HIDE_LIST')} data-testid="chat-sidebar-close">
+              <ActionIcon
+                ref={closeButton}
+                variant="subtle"
+                size="sm"
+                onClick={onClose}
+                aria-label={t('CHAT_SCREEN.HIDE_LIST')}
+                data-testid="chat-sidebar-close"
+              >
                 <IconX size={16} />
               </ActionIcon>
             ) : null}
@@ -167,7 +183,12 @@ export function ChatSidebar({ activeCode, state = 'open', onClose }: ChatSidebar
                     </Box>
                     {group.watched ? (
                       <Tooltip label={t('MODERATION.MODERATED_HINT')}>
-                        <IconShieldCheck size={16} color="var(--mantine-color-orange-6)" aria-label={t('MODERATION.MODERATED')} data-testid="chat-list-moderated" />
+                        <IconShieldCheck
+                          size={16}
+                          color="var(--mantine-color-orange-6)"
+                          aria-label={t('MODERATION.MODERATED')}
+                          data-testid="chat-list-moderated"
+                        />
                       </Tooltip>
                     ) : null}
                     {group.unread > 0 ? (

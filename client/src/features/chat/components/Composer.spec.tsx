@@ -44,7 +44,16 @@ class FakeXhr {
   }
 }
 
-const stored = (code: string, name: string) => ({ code, secureCode: `S_${code}`, name, size: 4, mime: 'image/png', kind: 'image', hasThumbnail: true, createdAt: '2026-01-01T00:00:00.000Z' });
+const stored = (code: string, name: string) => ({
+  code,
+  secureCode: `S_${code}`,
+  name,
+  size: 4,
+  mime: 'image/png',
+  kind: 'image',
+  hasThumbnail: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 beforeEach(() => {
   FakeXhr.all = [];

@@ -87,7 +87,14 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
       ) : null}
       <Group align="flex-end" wrap="nowrap" gap="xs">
         <Tooltip label={t('CHAT.ATTACH')}>
-          <ActionIcon size="lg" variant="subtle" disabled={!enabled} onClick={() => fileInput.current?.click()} aria-label={t('CHAT.ATTACH')} data-testid="chat-attach">
+          <ActionIcon
+            size="lg"
+            variant="subtle"
+            disabled={!enabled}
+            onClick={() => fileInput.current?.click()}
+            aria-label={t('CHAT.ATTACH')}
+            data-testid="chat-attach"
+          >
             <IconPaperclip size={18} />
           </ActionIcon>
         </Tooltip>
@@ -126,7 +133,13 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
           data-testid="chat-composer-input"
         />
         <Tooltip label={uploading ? t('CHAT.ATTACH_WAIT') : composerMode.editing ? t('CHAT.SAVE') : t('CHAT.SEND')}>
-          <ActionIcon size="lg" onClick={handleSend} disabled={!sendable} aria-label={composerMode.editing ? t('CHAT.SAVE') : t('CHAT.SEND')} data-testid="chat-send">
+          <ActionIcon
+            size="lg"
+            onClick={handleSend}
+            disabled={!sendable}
+            aria-label={composerMode.editing ? t('CHAT.SAVE') : t('CHAT.SEND')}
+            data-testid="chat-send"
+          >
             <IconSend size={18} />
           </ActionIcon>
         </Tooltip>

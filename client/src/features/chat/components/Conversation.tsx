@@ -49,9 +49,18 @@ export function Conversation({ code }: { code: string }) {
   const list = useRef<VirtualListControl | null>(null);
   const rowKey = useCallback((m: ListedMessage) => messageRowKey(m, me), [me]);
   const reading = useReadingPosition(messages, rowKey, loaded, mark, me, list);
-  const { jumpToReply, jumpTo } = useReplyJump(code, thread, useCallback((m: ChatMessage) => messageRowKey(m, me), [me]));
+  const { jumpToReply, jumpTo } = useReplyJump(
+    code,
+    thread,
+    useCallback((m: ChatMessage) => messageRowKey(m, me), [me]),
+  );
 
-  if (failed) return <Center h="100%"><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
+  if (failed)
+    return (
+      <Center h="100%">
+        <Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text>
+      </Center>
+    );
   if (!group || !thread?.loaded) return <Spinner />;
 
   return (
@@ -82,7 +91,11 @@ export function Conversation({ code }: { code: string }) {
         ))}
       </VisuallyHidden>
       <Group h={18} px="md">
-        {typing ? <Text size="xs" c="dimmed" data-testid="chat-typing">{typing}</Text> : null}
+        {typing ? (
+          <Text size="xs" c="dimmed" data-testid="chat-typing">
+            {typing}
+          </Text>
+        ) : null}
       </Group>
       <Composer
         groupCode={code}

@@ -45,7 +45,12 @@ export function GroupSettings({ code }: { code: string }) {
     }
   };
 
-  if (failed) return <Center style={{ flex: 1 }}><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
+  if (failed)
+    return (
+      <Center style={{ flex: 1 }}>
+        <Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text>
+      </Center>
+    );
   if (!form) return <Spinner />;
   return (
     <Stack component="form" onSubmit={save} p="md" gap="md" maw={640} style={{ flex: 1, minWidth: 0 }} data-testid="chat-settings">

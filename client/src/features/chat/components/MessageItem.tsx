@@ -147,7 +147,12 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           bubble ? (
             <MessageFiles codes={files} mine={mine} />
           ) : (
-            <Group gap={4} wrap="nowrap" align="center" style={{ flexDirection: mine ? 'row-reverse' : 'row', outline: failed ? '1px solid var(--mantine-color-error)' : undefined }}>
+            <Group
+              gap={4}
+              wrap="nowrap"
+              align="center"
+              style={{ flexDirection: mine ? 'row-reverse' : 'row', outline: failed ? '1px solid var(--mantine-color-error)' : undefined }}
+            >
               <MessageFiles codes={files} mine={mine} />
               <MessageMenu {...props} />
             </Group>

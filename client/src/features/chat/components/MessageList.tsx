@@ -11,7 +11,8 @@ import { MessageItem } from './MessageItem';
 import { VirtualList, type VirtualListControl } from './VirtualList';
 
 /** A row's key: my own message keeps its clientKey from sending to stored, so the row is not replaced. */
-export const messageRowKey = (m: Pick<ListedMessage, 'clientKey' | 'userCode' | 'code'>, me: string | null): string => (m.clientKey && m.userCode === me ? m.clientKey : m.code);
+export const messageRowKey = (m: Pick<ListedMessage, 'clientKey' | 'userCode' | 'code'>, me: string | null): string =>
+  m.clientKey && m.userCode === me ? m.clientKey : m.code;
 
 export interface MessageListProps {
   groupCode: string;
@@ -40,7 +41,21 @@ export interface MessageListProps {
 }
 
 /** A chat's messages, oldest first, in a virtualised list with 'load older' above; the chat and the moderators' room view share it. */
-export function MessageList({ groupCode, messages, me, role, mayLoadOlder, empty, stickRef, dividerKey = null, controlRef, onAtBottomChange, asObserver = false, onJumpToReply, jumpTo = null }: MessageListProps) {
+export function MessageList({
+  groupCode,
+  messages,
+  me,
+  role,
+  mayLoadOlder,
+  empty,
+  stickRef,
+  dividerKey = null,
+  controlRef,
+  onAtBottomChange,
+  asObserver = false,
+  onJumpToReply,
+  jumpTo = null,
+}: MessageListProps) {
   const { t } = useTranslation();
   const { original } = useSnapshot(chatStore);
   const rowKey = useCallback((m: ListedMessage) => messageRowKey(m, me), [me]);
@@ -84,7 +99,12 @@ export function MessageList({ groupCode, messages, me, role, mayLoadOlder, empty
       controlRef={controlRef}
       onAtBottomChange={onAtBottomChange}
       jumpTo={jumpTo}
-      scrollProps={{ style: { flex: 1, minHeight: 0, paddingInline: 'var(--mantine-spacing-md)' }, tabIndex: 0, 'aria-label': t('CHAT.MESSAGES'), 'data-testid': 'chat-scroll' }}
+      scrollProps={{
+        style: { flex: 1, minHeight: 0, paddingInline: 'var(--mantine-spacing-md)' },
+        tabIndex: 0,
+        'aria-label': t('CHAT.MESSAGES'),
+        'data-testid': 'chat-scroll',
+      }}
       listProps={
         asObserver
           ? { role: 'log', 'aria-live': 'polite', 'aria-label': t('CHAT.MESSAGES'), 'data-testid': 'chat-messages' }

@@ -30,7 +30,14 @@ export function NewChat() {
   const start = async () => {
     setBusy(true);
     try {
-      navigate(toMessageGroup(await startChat(people.map((p) => p.code), text)));
+      navigate(
+        toMessageGroup(
+          await startChat(
+            people.map((p) => p.code),
+            text,
+          ),
+        ),
+      );
     } catch {
       setBusy(false); // the global handler has shown the error
     }

@@ -44,7 +44,12 @@ export function Participants({ code }: { code: string }) {
     ).catch(() => undefined);
   };
 
-  if (failed) return <Center style={{ flex: 1 }}><Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text></Center>;
+  if (failed)
+    return (
+      <Center style={{ flex: 1 }}>
+        <Text c="dimmed">{t('CHAT.NOT_FOUND')}</Text>
+      </Center>
+    );
   if (!group) return <Spinner />;
   return (
     <Stack p="md" gap="md" style={{ flex: 1, minWidth: 0 }} data-testid="chat-participants">
@@ -65,7 +70,14 @@ export function Participants({ code }: { code: string }) {
           {group.participants.map((p) => {
             const presence = presences[p.userCode] ?? null;
             return (
-              <Group key={p.userCode} component="li" gap="sm" wrap="nowrap" data-testid={`chat-participant-${p.userCode}`} data-presence={presence?.state ?? 'unknown'}>
+              <Group
+                key={p.userCode}
+                component="li"
+                gap="sm"
+                wrap="nowrap"
+                data-testid={`chat-participant-${p.userCode}`}
+                data-presence={presence?.state ?? 'unknown'}
+              >
                 <UserAvatar name={p.user.name} surname={p.user.surname} url={p.user.avatar?.url} presence={presence} />
                 <Stack gap={0}>
                   <Anchor component={Link} to={toUserProfile(p.userCode)} size="sm" fw={600}>

@@ -10,7 +10,6 @@ import { GroupSettings } from './GroupSettings';
 import { NewChat } from './NewChat';
 import { Participants } from './Participants';
 
-
 const group = (code: string, people = [ADA, BOB], extra: Partial<ChatGroup> = {}) => chatGroup(code, extra, people);
 
 type Handler = (body: unknown) => [number, unknown];
@@ -51,7 +50,23 @@ describe('new chat', () => {
     jest.spyOn(userApi, 'search').mockResolvedValue([{ ...BOB, avatar: null }] as never);
     routes['PUT /api/message/groups'] = () => [
       200,
-      { group: group('G_new'), message: { code: 'M1', groupCode: 'G_new', seq: 1, type: 1, message: 'hi', language: 'eng', translation: null, userCode: ADA.code, createdAt: new Date().toISOString(), files: [], clientKey: null, deleted: false } },
+      {
+        group: group('G_new'),
+        message: {
+          code: 'M1',
+          groupCode: 'G_new',
+          seq: 1,
+          type: 1,
+          message: 'hi',
+          language: 'eng',
+          translation: null,
+          userCode: ADA.code,
+          createdAt: new Date().toISOString(),
+          files: [],
+          clientKey: null,
+          deleted: false,
+        },
+      },
     ];
     renderRoutes([{ path: '/messages/new/create', element: <NewChat /> }, chatRoute], '/messages/new/create');
     expect(screen.getByTestId('chat-new-start')).toBeDisabled();
@@ -104,7 +119,15 @@ describe('participants page', () => {
     routes['GET /api/message/groups/G_one'] = () => [200, group('G_one')];
     routes['POST /api/user/statuses'] = (body) => {
       const ids = (body as { userIds: string[] }).userIds;
-      return [200, ids.map((userCode) => ({ userCode, online: userCode === ADA.code || userCode === CY.code, lastActiveAt: null, away: userCode === CY.code ? 30 : userCode === BOB.code ? null : 0 }))];
+      return [
+        200,
+        ids.map((userCode) => ({
+          userCode,
+          online: userCode === ADA.code || userCode === CY.code,
+          lastActiveAt: null,
+          away: userCode === CY.code ? 30 : userCode === BOB.code ? null : 0,
+        })),
+      ];
     };
     routes['POST /api/message/group/G_one/participants'] = () => [200, group('G_one', [ADA, BOB, CY])];
     renderRoutes([{ path: '/messages/:groupId/participants', element: <Participants code="G_one" /> }], '/messages/G_one/participants');

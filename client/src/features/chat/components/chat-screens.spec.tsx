@@ -17,7 +17,6 @@ import { ChatSidebar, directPartner, listedGroups } from './ChatSidebar';
 import { MessageItem } from './MessageItem';
 import { systemMessageBody } from './SystemMessageCard';
 
-
 const group = (code: string, people = [ADA, BOB], extra: Partial<ChatGroup> = {}) => chatGroup(code, extra, people);
 
 const OFFER: JobOffer = {
@@ -68,11 +67,33 @@ describe('information bar', () => {
 
     // A revision's push carries the new terms: the price changes without a reload.
     act(() =>
-      applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 160, previousStatus: 160, actorCode: BOB.code, at: new Date().toISOString(), price: { amount: '2400.00', currency: 'USD' }, localPrice: null, deadline: null, version: 98 }),
+      applyOfferStatus({
+        jobCode: 'J_one',
+        offerCode: 'O_one',
+        status: 160,
+        previousStatus: 160,
+        actorCode: BOB.code,
+        at: new Date().toISOString(),
+        price: { amount: '2400.00', currency: 'USD' },
+        localPrice: null,
+        deadline: null,
+        version: 98,
+      }),
     );
     await waitFor(() => expect(screen.getByTestId('chat-info-price')).toHaveTextContent('$2,400.00'));
     // An older push (lower version) never undoes it.
-    act(() => applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 160, previousStatus: 160, actorCode: BOB.code, at: new Date().toISOString(), price: { amount: '1.00', currency: 'USD' }, version: 97 }));
+    act(() =>
+      applyOfferStatus({
+        jobCode: 'J_one',
+        offerCode: 'O_one',
+        status: 160,
+        previousStatus: 160,
+        actorCode: BOB.code,
+        at: new Date().toISOString(),
+        price: { amount: '1.00', currency: 'USD' },
+        version: 97,
+      }),
+    );
     expect(screen.getByTestId('chat-info-price')).toHaveTextContent('$2,400.00');
 
     // offer:status moves the badge on.
@@ -122,14 +143,35 @@ describe('system messages', () => {
     ...extra,
   });
   const item = (m: ListedMessage) => (
-    <MessageItem message={m} mine={false} authorName="" authorSurname="" avatarUrl={null} onRetry={jest.fn()} canDelete={false} showingOriginal={false} onDelete={jest.fn()} onToggleOriginal={jest.fn()} />
+    <MessageItem
+      message={m}
+      mine={false}
+      authorName=""
+      authorSurname=""
+      avatarUrl={null}
+      onRetry={jest.fn()}
+      canDelete={false}
+      showingOriginal={false}
+      onDelete={jest.fn()}
+      onToggleOriginal={jest.fn()}
+    />
   );
 
   it('renders offer messages as cards with a link to the offer once it is known', async () => {
     upsertGroup(group('G_offer', [ADA, BOB], { type: 4, targetId: 'O_one' }));
     routes['GET /api/jobs/offers/O_one'] = () => [200, OFFER];
     renderRoutes(
-      [{ path: '/messages/:groupId', element: <>{item(system({ type: 2, message: 'Bob asks for the final offer' }))}<ChatInfoBar group={{ type: 4, targetId: 'O_one' }} /></> }],
+      [
+        {
+          path: '/messages/:groupId',
+          element: (
+            <>
+              {item(system({ type: 2, message: 'Bob asks for the final offer' }))}
+              <ChatInfoBar group={{ type: 4, targetId: 'O_one' }} />
+            </>
+          ),
+        },
+      ],
       '/messages/G_offer',
     );
     const card = screen.getByTestId('chat-system-message');
@@ -141,7 +183,20 @@ describe('system messages', () => {
   });
 
   it('titles approvals and other system messages, translating known keys and hiding unknown ones', () => {
-    renderRoutes([{ path: '/m', element: <>{item(system({ code: 'A', type: 3, message: 'SOME.UNKNOWN_KEY' }))}{item(system({ code: 'B', type: 1, message: 'OFFER.STATUS.AGREED' }))}</> }], '/m');
+    renderRoutes(
+      [
+        {
+          path: '/m',
+          element: (
+            <>
+              {item(system({ code: 'A', type: 3, message: 'SOME.UNKNOWN_KEY' }))}
+              {item(system({ code: 'B', type: 1, message: 'OFFER.STATUS.AGREED' }))}
+            </>
+          ),
+        },
+      ],
+      '/m',
+    );
     const [approved, other] = screen.getAllByTestId('chat-system-message');
     expect(within(approved).getByTestId('chat-system-title')).toHaveTextContent('Job offer approved');
     expect(within(approved).queryByTestId('chat-system-text')).toBeNull();
@@ -149,7 +204,7 @@ describe('system messages', () => {
     expect(within(other).getByTestId('chat-system-text')).toHaveTextContent('Agreed');
   });
 
-  it('shows the marketplace\'s offer notes (marked offerNote by the server) as translated cards', () => {
+  it("shows the marketplace's offer notes (marked offerNote by the server) as translated cards", () => {
     renderRoutes(
       [
         {
@@ -184,7 +239,7 @@ describe('system messages', () => {
 });
 
 describe('chat list', () => {
-  it('shows the other person\'s presence in direct chats only, and the moderated flag', async () => {
+  it("shows the other person's presence in direct chats only, and the moderated flag", async () => {
     const direct = group('G_direct', [ADA, BOB], { lastMessageAt: '2026-01-01T10:00:00.000Z', watched: true });
     const trio = group('G_trio', [ADA, BOB, CY]);
     routes['GET /api/message/groups'] = () => [200, { groups: [direct, trio], page: 1, pageSize: 50, hasMore: false }];
@@ -202,14 +257,36 @@ describe('chat list', () => {
 
   it('shows offer notes translated, files-only messages as a file count and translations in the last-message line', async () => {
     const last = (code: string, extra: Partial<ListedMessage>) => ({
-      code: `M_${code}`, groupCode: code, seq: 1, type: 1, message: '', language: null, translation: null, userCode: BOB.code,
-      createdAt: '2026-01-01T10:00:00.000Z', files: [], clientKey: null, deleted: false, ...extra,
+      code: `M_${code}`,
+      groupCode: code,
+      seq: 1,
+      type: 1,
+      message: '',
+      language: null,
+      translation: null,
+      userCode: BOB.code,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      files: [],
+      clientKey: null,
+      deleted: false,
+      ...extra,
     });
-    const note = group('G_note', [ADA, BOB], { type: 4, targetId: 'O_one', lastMessageAt: '2026-01-01T10:00:00.000Z', lastMessage: last('G_note', { message: 'JOB_OFFER.MESSAGE.PAID', offerNote: true }) });
+    const note = group('G_note', [ADA, BOB], {
+      type: 4,
+      targetId: 'O_one',
+      lastMessageAt: '2026-01-01T10:00:00.000Z',
+      lastMessage: last('G_note', { message: 'JOB_OFFER.MESSAGE.PAID', offerNote: true }),
+    });
     const files = group('G_files', [ADA, BOB], { lastMessageAt: '2026-01-01T09:00:00.000Z', lastMessage: last('G_files', { files: ['F_1', 'F_2'] }) });
     const one = group('G_one_file', [ADA, BOB], { lastMessageAt: '2026-01-01T08:00:00.000Z', lastMessage: last('G_one_file', { files: ['F_1'] }) });
-    const both = group('G_both', [ADA, BOB], { lastMessageAt: '2026-01-01T07:00:00.000Z', lastMessage: last('G_both', { message: 'see attached', files: ['F_1'] }) });
-    const translated = group('G_tr', [ADA, BOB], { lastMessageAt: '2026-01-01T06:00:00.000Z', lastMessage: last('G_tr', { message: 'Cześć', translation: 'Hello' }) });
+    const both = group('G_both', [ADA, BOB], {
+      lastMessageAt: '2026-01-01T07:00:00.000Z',
+      lastMessage: last('G_both', { message: 'see attached', files: ['F_1'] }),
+    });
+    const translated = group('G_tr', [ADA, BOB], {
+      lastMessageAt: '2026-01-01T06:00:00.000Z',
+      lastMessage: last('G_tr', { message: 'Cześć', translation: 'Hello' }),
+    });
     routes['GET /api/message/groups'] = () => [200, { groups: [note, files, one, both, translated], page: 1, pageSize: 50, hasMore: false }];
     renderRoutes([{ path: '/messages', element: <ChatSidebar activeCode={null} /> }], '/messages');
     const line = async (code: string) => within(await screen.findByTestId(`chat-list-item-${code}`)).getByTestId('chat-list-last');
@@ -235,7 +312,7 @@ describe('chat list', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('leaves a moderator\'s watched rooms out, and finds the partner of direct chats only', () => {
+  it("leaves a moderator's watched rooms out, and finds the partner of direct chats only", () => {
     const watchedRoom = group('G_room', [BOB, CY]);
     const partial = group('G_big', [BOB, CY], { participantCount: 30 });
     expect(listedGroups([watchedRoom, partial, group('G_mine')], ADA.code).map((g) => g.code)).toEqual(['G_big', 'G_mine']);
@@ -247,7 +324,10 @@ describe('chat list', () => {
 
 describe('moderation', () => {
   it('shows the moderated badge beside the chat name, not among the icons, only while the chat is watched', () => {
-    const { unmount } = renderRoutes([{ path: '/m', element: <ConversationHeader group={group('G_m', [ADA, BOB, CY], { watched: true })} me={ADA.code} /> }], '/m');
+    const { unmount } = renderRoutes(
+      [{ path: '/m', element: <ConversationHeader group={group('G_m', [ADA, BOB, CY], { watched: true })} me={ADA.code} /> }],
+      '/m',
+    );
     expect(screen.getByTestId('chat-moderated-badge')).toHaveTextContent('Moderated');
     expect(screen.getByTestId('chat-header-title')).toContainElement(screen.getByTestId('chat-moderated-badge'));
     expect(screen.getByTestId('chat-header-icons')).not.toContainElement(screen.getByTestId('chat-moderated-badge'));
@@ -258,7 +338,16 @@ describe('moderation', () => {
   });
 
   it('lists the busiest rooms with a Watch button each', async () => {
-    const room = (code: string, name: string | null) => ({ code, name, type: 1, messages: 42, lastMessageAt: '2026-01-01T10:00:00.000Z', participants: 5, connectedParticipants: 2, watched: true });
+    const room = (code: string, name: string | null) => ({
+      code,
+      name,
+      type: 1,
+      messages: 42,
+      lastMessageAt: '2026-01-01T10:00:00.000Z',
+      participants: 5,
+      connectedParticipants: 2,
+      watched: true,
+    });
     routes['GET /api/admin/rooms'] = () => [200, [room('G_busy', 'Sales'), room('G_quiet', null), room('G_gone', null)]];
     // A room without a name is named by the group name rule: the moderator is in none of them.
     routes['GET /api/message/groups/G_quiet'] = () => [200, group('G_quiet', [BOB, CY])];

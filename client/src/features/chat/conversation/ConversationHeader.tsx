@@ -37,7 +37,14 @@ export function ConversationHeader({ group, me }: { group: ChatGroup; me: string
   const { t } = useTranslation();
   const partner = directPartner(group, me);
   return (
-    <Group px="md" py="xs" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} data-testid="chat-header">
+    <Group
+      px="md"
+      py="xs"
+      justify="space-between"
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      data-testid="chat-header"
+    >
       <Box miw={0}>
         <Group gap="xs" wrap="nowrap" miw={0} data-testid="chat-header-title">
           <GroupName group={group} meCode={me} size="md" fw={700} />
@@ -53,7 +60,13 @@ export function ConversationHeader({ group, me }: { group: ChatGroup; me: string
       </Box>
       <Group gap={4} wrap="nowrap" data-testid="chat-header-icons">
         <Tooltip label={t('CHAT.PARTICIPANTS')}>
-          <ActionIcon component={Link} to={toMessageParticipants(group.code)} variant="subtle" aria-label={t('CHAT.PARTICIPANTS')} data-testid="chat-open-participants">
+          <ActionIcon
+            component={Link}
+            to={toMessageParticipants(group.code)}
+            variant="subtle"
+            aria-label={t('CHAT.PARTICIPANTS')}
+            data-testid="chat-open-participants"
+          >
             <IconUsers size={18} />
           </ActionIcon>
         </Tooltip>

@@ -11,7 +11,16 @@ export const MessageText = memo(function MessageText({ text }: { text: string })
         part.kind === 'text' ? (
           part.text
         ) : (
-          <Anchor key={i} href={part.href} target="_blank" rel="noopener noreferrer" title={part.href} inherit style={{ whiteSpace: 'nowrap' }} data-testid="chat-message-link">
+          <Anchor
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={part.href}
+            inherit
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="chat-message-link"
+          >
             {part.label}
           </Anchor>
         ),

@@ -12,7 +12,14 @@ export function JumpToLatestButton({ count, onJump }: { count: number; onJump: (
       radius="xl"
       rightSection={<IconArrowDown size={14} aria-hidden />}
       onClick={onJump}
-      style={{ position: 'absolute', bottom: 'var(--mantine-spacing-xs)', left: '50%', transform: 'translateX(-50%)', zIndex: 2, boxShadow: 'var(--mantine-shadow-md)' }}
+      style={{
+        position: 'absolute',
+        bottom: 'var(--mantine-spacing-xs)',
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 2,
+        boxShadow: 'var(--mantine-shadow-md)',
+      }}
       data-testid="chat-jump-latest"
       data-count={count}
     >

@@ -15,7 +15,14 @@ import { setAcceptingOffers } from '../jobs.actions';
 import { notifyFailure } from '../notify-failure';
 
 /** What the reader may do: the customer edits and switches taking offers; anyone else makes or views their offer. */
-export function JobActions(props: { job: Job; isCustomer: boolean; me: string | null; offers: readonly JobOffer[] | undefined; onFaq: () => void; faqOpening: boolean }) {
+export function JobActions(props: {
+  job: Job;
+  isCustomer: boolean;
+  me: string | null;
+  offers: readonly JobOffer[] | undefined;
+  onFaq: () => void;
+  faqOpening: boolean;
+}) {
   const { job, isCustomer, me, offers, onFaq, faqOpening } = props;
   const { t } = useTranslation();
   const { language } = useSnapshot(preferencesStore);

@@ -8,7 +8,15 @@ afterEach(() => changeI18nLanguage('eng'));
 
 const versions = () => screen.getAllByTestId('job-form-version');
 const field = (i: number, testId: string) => within(versions()[i]).getByTestId(testId) as HTMLInputElement;
-const errorOf = (input: HTMLElement) => (input.getAttribute('aria-invalid') === 'true' ? document.getElementById(input.getAttribute('aria-describedby')?.split(' ').find((id) => id.includes('error')) ?? '')?.textContent ?? 'invalid' : null);
+const errorOf = (input: HTMLElement) =>
+  input.getAttribute('aria-invalid') === 'true'
+    ? (document.getElementById(
+        input
+          .getAttribute('aria-describedby')
+          ?.split(' ')
+          .find((id) => id.includes('error')) ?? '',
+      )?.textContent ?? 'invalid')
+    : null;
 
 function renderForm(initialValues: JobFormValues = emptyJobForm('eng')) {
   const onSubmit = jest.fn(async () => undefined);

@@ -159,13 +159,7 @@ export function JobForm({ initialValues, initialRoles = {}, storedDeadline, subm
                       </ActionIcon>
                     </Group>
                   </Group>
-                  <TextInput
-                    label={t('JOBS.FORM.TITLE')}
-                    required
-                    maxLength={JOB_TITLE_MAX}
-                    {...input(`versions.${i}.title`)}
-                    data-testid="job-form-title"
-                  />
+                  <TextInput label={t('JOBS.FORM.TITLE')} required maxLength={JOB_TITLE_MAX} {...input(`versions.${i}.title`)} data-testid="job-form-title" />
                   <Textarea
                     label={t('JOBS.FORM.DESCRIPTION')}
                     required

@@ -27,7 +27,12 @@ import { JobRolesCard } from './JobRolesCard';
 
 /** The version to show: the one picked, else the reader's language, else the one the server chose. */
 function shownVersion(job: Job, picked: string | null, language: string) {
-  return job.versions.find((v) => v.lang === picked) ?? job.versions.find((v) => v.lang === language) ?? job.versions.find((v) => v.lang === job.lang) ?? job.versions[0];
+  return (
+    job.versions.find((v) => v.lang === picked) ??
+    job.versions.find((v) => v.lang === language) ??
+    job.versions.find((v) => v.lang === job.lang) ??
+    job.versions[0]
+  );
 }
 
 /** /jobs/{jobId}: the job in the reader's language (others one click away), its roles, FAQ chat and offers. */

@@ -58,7 +58,16 @@ export function JobOfferThumbnail({ offerCode, compact = false, testIds = 'chat-
   }
   const { offer } = entry;
   return (
-    <Group gap="sm" wrap="nowrap" justify="space-between" preventGrowOverflow={false} style={{ flex: 1, minWidth: 0 }} data-testid="offer-thumbnail" data-state="loaded" data-status={offer.status}>
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      justify="space-between"
+      preventGrowOverflow={false}
+      style={{ flex: 1, minWidth: 0 }}
+      data-testid="offer-thumbnail"
+      data-state="loaded"
+      data-status={offer.status}
+    >
       <Group gap="xs" wrap="wrap" miw={0} style={{ flex: 1, rowGap: 2 }} preventGrowOverflow={false}>
         <Group gap="xs" wrap="nowrap" miw={0} maw="100%" preventGrowOverflow={false}>
           <IconFileDollar size={18} aria-hidden style={{ flexShrink: 0 }} />

@@ -44,7 +44,11 @@ export function OfferActions({ offer, side }: { offer: JobOffer; side: OfferSide
   const ask = async (call: OfferCall): Promise<boolean> => {
     setAsking(true);
     try {
-      return await notify.confirm(t(ACTION_TEXT[call].confirm), { title: t(ACTION_TEXT[call].label), confirmLabel: t(ACTION_TEXT[call].label), cancelLabel: t('OFFERS.CANCEL') });
+      return await notify.confirm(t(ACTION_TEXT[call].confirm), {
+        title: t(ACTION_TEXT[call].label),
+        confirmLabel: t(ACTION_TEXT[call].label),
+        cancelLabel: t('OFFERS.CANCEL'),
+      });
     } finally {
       setAsking(false);
     }

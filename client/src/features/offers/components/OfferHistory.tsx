@@ -21,7 +21,11 @@ export function OfferHistory({ events, meCode }: { events: readonly OfferEvent[]
           <Timeline.Item
             key={`${i}-${e.at}`}
             bullet={<IconCircleDot size={12} aria-hidden />}
-            title={<Text size="sm" fw={600}>{t(historyText(e.call, e.from))}</Text>}
+            title={
+              <Text size="sm" fw={600}>
+                {t(historyText(e.call, e.from))}
+              </Text>
+            }
             data-testid="offer-history-item"
             data-call={e.call}
             data-to={e.to}

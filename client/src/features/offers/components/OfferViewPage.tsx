@@ -172,7 +172,14 @@ export function OfferViewPage({ jobCode, offerCode }: { jobCode: string; offerCo
                     {t('OFFERS.CHAT_HINT')}
                   </Text>
                 </Stack>
-                <Button component={Link} to={toMessageGroup(offer.groupCode)} leftSection={<IconMessages size={16} />} variant="light" style={{ flexShrink: 0 }} data-testid="offer-open-chat">
+                <Button
+                  component={Link}
+                  to={toMessageGroup(offer.groupCode)}
+                  leftSection={<IconMessages size={16} />}
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                  data-testid="offer-open-chat"
+                >
                   {t('OFFERS.OPEN_CHAT')}
                 </Button>
               </Group>

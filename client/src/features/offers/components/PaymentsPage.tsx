@@ -74,7 +74,11 @@ function PaymentRow({ payment }: { payment: PartyPayment }) {
     <Paper withBorder radius="md" p="sm" data-testid="payment-row" data-code={payment.code} data-direction={payment.direction} data-offer={payment.offerCode}>
       <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
         <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 240px' }} align="flex-start">
-          {made ? <IconArrowUpRight size={20} color="var(--mantine-color-red-6)" aria-hidden /> : <IconArrowDownLeft size={20} color="var(--mantine-color-green-6)" aria-hidden />}
+          {made ? (
+            <IconArrowUpRight size={20} color="var(--mantine-color-red-6)" aria-hidden />
+          ) : (
+            <IconArrowDownLeft size={20} color="var(--mantine-color-green-6)" aria-hidden />
+          )}
           <Stack gap={2} miw={0}>
             <Anchor component={Link} to={toJobOffer(payment.jobCode, payment.offerCode)} fw={600} truncate>
               {payment.jobTitle || t('OFFER.OFFER')}

@@ -96,7 +96,11 @@ describe('job offer thumbnail', () => {
 describe('offer actions', () => {
   it('shows each side only its moves in this status, and a moderator none', () => {
     const { unmount } = renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side="provider" />);
-    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['offer-action-update', 'offer-action-final', 'offer-action-withdraw']);
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual([
+      'offer-action-update',
+      'offer-action-final',
+      'offer-action-withdraw',
+    ]);
     unmount();
     renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side={null} />);
     expect(screen.queryAllByRole('button')).toEqual([]);
@@ -132,8 +136,28 @@ describe('offer actions', () => {
 
   it('keeps a pushed revision: price, deadline and version move on, an older push does not undo them', () => {
     storeOffer({ ...OFFER, status: 5, version: 3 });
-    applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 5, previousStatus: 5, actorCode: 'U_p', at: '2026-01-02T00:00:00.000Z', price: { amount: '99.00', currency: 'USD' }, localPrice: { amount: '99.00', currency: 'USD' }, deadline: '2027-01-01T00:00:00.000Z', version: 4 });
-    applyOfferStatus({ jobCode: 'J_one', offerCode: 'O_one', status: 5, previousStatus: 5, actorCode: 'U_p', at: '2026-01-03T00:00:00.000Z', price: { amount: '1.00', currency: 'USD' }, version: 3 });
+    applyOfferStatus({
+      jobCode: 'J_one',
+      offerCode: 'O_one',
+      status: 5,
+      previousStatus: 5,
+      actorCode: 'U_p',
+      at: '2026-01-02T00:00:00.000Z',
+      price: { amount: '99.00', currency: 'USD' },
+      localPrice: { amount: '99.00', currency: 'USD' },
+      deadline: '2027-01-01T00:00:00.000Z',
+      version: 4,
+    });
+    applyOfferStatus({
+      jobCode: 'J_one',
+      offerCode: 'O_one',
+      status: 5,
+      previousStatus: 5,
+      actorCode: 'U_p',
+      at: '2026-01-03T00:00:00.000Z',
+      price: { amount: '1.00', currency: 'USD' },
+      version: 3,
+    });
     expect(offerStore.byCode.O_one).toMatchObject({ offer: { price: { amount: '99.00' }, deadline: '2027-01-01T00:00:00.000Z', version: 4 } });
     expect(offerStore.pushes).toBe(2);
   });

@@ -28,13 +28,7 @@ const MAX_USERS = 500;
 
 /** A list of distinct user codes; `min` 0 makes an empty list valid. */
 function UserCodeList(min = 1): PropertyDecorator {
-  return applyDecorators(
-    IsArray(),
-    ArrayMinSize(min),
-    ArrayMaxSize(MAX_USERS),
-    ArrayUnique(),
-    Matches(CODE_PATTERN, { each: true }),
-  );
+  return applyDecorators(IsArray(), ArrayMinSize(min), ArrayMaxSize(MAX_USERS), ArrayUnique(), Matches(CODE_PATTERN, { each: true }));
 }
 
 /** Fields every message-carrying body shares. */
@@ -195,7 +189,7 @@ export class GroupListQueryDto extends PageQueryDto(100, GROUP_PAGE_SIZE) {
   @IsIn(LANGUAGE_CODES)
   lang?: string;
 
-  @ApiPropertyOptional({ description: "a client cache-buster; the server never caches this list" })
+  @ApiPropertyOptional({ description: 'a client cache-buster; the server never caches this list' })
   @IsOptional()
   @IsString()
   @MaxLength(32)

@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
-import type { ChatGroupPageResponse, ChatGroupResponse, ChatMessageResponse, ChatParticipantResponse, ChatUserResponse, MessagePageResponse, ReadResultResponse, StartChatResponse } from '#shared/contracts/rest/chat';
+import type {
+  ChatGroupPageResponse,
+  ChatGroupResponse,
+  ChatMessageResponse,
+  ChatParticipantResponse,
+  ChatUserResponse,
+  MessagePageResponse,
+  ReadResultResponse,
+  StartChatResponse,
+} from '#shared/contracts/rest/chat';
 import type { UserAvatar } from '#shared/contracts/rest/users';
 import type { ChatReplyPreview } from '#shared/contracts/events';
 import type { UnreadCountPayload } from '#shared/contracts/socket-events';

@@ -14,14 +14,12 @@ const LOGO_URL = /^(https:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
 /** Absent means "leave as is"; null is a wrong type like any other. */
 const IfPresent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
-const IsNotBlank = () =>
-  ValidateBy({ name: 'isNotBlank', validator: { validate: (v: unknown) => typeof v === 'string' && NOT_BLANK.test(v) } });
+const IsNotBlank = () => ValidateBy({ name: 'isNotBlank', validator: { validate: (v: unknown) => typeof v === 'string' && NOT_BLANK.test(v) } });
 const HasNoControlCharacters = () =>
   ValidateBy({ name: 'noControlCharacters', validator: { validate: (v: unknown) => typeof v === 'string' && NO_CONTROL_CHARS.test(v) } });
 
 /** Six hex digits without '#', either case (stored lower-case). Broken rule: VALIDATION.<FIELD>.IS_HEX_COLOR. */
-const IsHexColorWithoutHash = () =>
-  ValidateBy({ name: 'isHexColor', validator: { validate: (v: unknown) => typeof v === 'string' && HEX_COLOR.test(v) } });
+const IsHexColorWithoutHash = () => ValidateBy({ name: 'isHexColor', validator: { validate: (v: unknown) => typeof v === 'string' && HEX_COLOR.test(v) } });
 
 export class UpdateInstanceDto {
   @ApiPropertyOptional({ description: "instance to change (default: the caller's own); only a global admin may name another one" })

@@ -135,7 +135,10 @@ export class OfferJobDto implements OfferJobResponse {
 
 export class OfferDto implements OfferResponse {
   @ApiProperty() code: string;
-  @ApiProperty({ enum: OfferStatus, description: '1 Initial, 5 Proposal, 10 FinalOffer, 50 CustomerApproved, 100 Agreed, 130 FinalizeRequested, 160 PaymentPending, 200 Closed' })
+  @ApiProperty({
+    enum: OfferStatus,
+    description: '1 Initial, 5 Proposal, 10 FinalOffer, 50 CustomerApproved, 100 Agreed, 130 FinalizeRequested, 160 PaymentPending, 200 Closed',
+  })
   status: OfferStatus;
   @ApiProperty({ nullable: true, type: String, description: 'UTC ISO 8601' }) deadline: string | null;
   @ApiProperty({ nullable: true, type: MoneyDto }) price: MoneyDto | null;
@@ -181,7 +184,8 @@ export class OfferEventDto implements OfferEventResponse {
   @ApiProperty({ nullable: true, type: Number, enum: OfferStatus, description: 'null for the creation' }) from: OfferStatus | null;
   @ApiProperty({ enum: OfferStatus }) to: OfferStatus;
   @ApiProperty({
-    description: "create, update, final, choose, reapprove, finalizeRequest, approveFinalizeRequest, pay, withdraw, reject, closeOthers (closed because the customer chose another offer)",
+    description:
+      'create, update, final, choose, reapprove, finalizeRequest, approveFinalizeRequest, pay, withdraw, reject, closeOthers (closed because the customer chose another offer)',
   })
   call: string;
   @ApiProperty({ description: 'UTC ISO' }) at: string;

@@ -1,17 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsISO31661Alpha2,
-  IsOptional,
-  IsString,
-  MaxLength,
-  MinLength,
-  registerDecorator,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsInt, IsISO31661Alpha2, IsOptional, IsString, MaxLength, MinLength, registerDecorator, ValidateIf } from 'class-validator';
 import { LANGUAGE_CODES } from '#shared/contracts/languages';
 import { USER_TYPES } from '#shared/contracts/users';
 import { canonicalTimezone } from '../timezone-info';
@@ -35,16 +25,8 @@ function IsTimezone(): PropertyDecorator {
 
 /** The fields of a profile, as register and PATCH /api/me validate them. */
 export const ProfileField = {
-  name: (required: boolean) =>
-    applyDecorators(
-      ...(required ? [] : [Optional()]),
-      trimmed(),
-      IsString(),
-      MinLength(1),
-      MaxLength(NAME_MAX_LENGTH),
-    ),
-  surname: () =>
-    applyDecorators(ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH }), Optional(), trimmed(), IsString(), MaxLength(NAME_MAX_LENGTH)),
+  name: (required: boolean) => applyDecorators(...(required ? [] : [Optional()]), trimmed(), IsString(), MinLength(1), MaxLength(NAME_MAX_LENGTH)),
+  surname: () => applyDecorators(ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH }), Optional(), trimmed(), IsString(), MaxLength(NAME_MAX_LENGTH)),
   type: () => applyDecorators(ApiPropertyOptional({ enum: USER_TYPES, description: '1 personal, 2 company' }), Optional(), IsInt(), IsIn(USER_TYPES)),
   country: () =>
     applyDecorators(
