@@ -2,9 +2,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { renderRoutes } from '../../../jest/render';
 import { Shell } from './Shell';
 
-function renderShell(width: number) {
+function renderShell(width: number, path = '/') {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
-  return renderRoutes([{ path: '*', element: <Shell /> }], '/');
+  return renderRoutes([{ path: '*', element: <Shell /> }], path);
 }
 
 describe('shell menu modes', () => {
@@ -31,5 +31,14 @@ describe('shell menu modes', () => {
     });
     expect(shell).toHaveAttribute('data-menu-mode', 'over');
     expect(shell).toHaveAttribute('data-menu-opened', 'false');
+  });
+
+  it('keeps the overlay closed on the sign-in pages, where it would cover the form, and opens it there when asked', () => {
+    renderShell(390, '/auth');
+    const shell = screen.getByTestId('shell');
+    expect(shell).toHaveAttribute('data-menu-mode', 'over');
+    expect(shell).toHaveAttribute('data-menu-opened', 'false');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    expect(shell).toHaveAttribute('data-menu-opened', 'true');
   });
 });

@@ -1,7 +1,8 @@
 import { AppShell, Drawer } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/loaders/loaders';
+import { paths } from '@/routes/paths';
 import { MENU_WIDTH, menuModeFor, readMenuOpened, writeMenuOpened } from './menu-mode';
 import { SideMenu } from './SideMenu';
 import { Toolbar } from './Toolbar';
@@ -12,8 +13,11 @@ export const TOOLBAR_HEIGHT = 56;
 /** The layout every page sits in: toolbar on top, the side menu as a bar or (≤ 769 px) an overlay. */
 export function Shell() {
   const mode = menuModeFor(useViewportWidth());
-  const [opened, setOpenedState] = useState(() => readMenuOpened(mode));
-  useEffect(() => setOpenedState(readMenuOpened(mode)), [mode]);
+  const { pathname } = useLocation();
+  // On the sign-in pages the overlay would cover the form (it holds nothing there a visitor needs first).
+  const coversForm = mode === 'over' && pathname.startsWith(paths.auth);
+  const [opened, setOpenedState] = useState(() => readMenuOpened(mode) && !coversForm);
+  useEffect(() => setOpenedState(readMenuOpened(mode) && !coversForm), [mode, coversForm]);
 
   const setOpened = (value: boolean) => {
     setOpenedState(value);

@@ -19,12 +19,13 @@ function PartnerPresence({ userCode }: { userCode: string }) {
   return (
     <Group gap={6} wrap="nowrap" data-testid="chat-header-presence" data-presence={presence.state}>
       <PresenceDot presence={presence} />
-      <Text size="xs" c="dimmed" truncate>
+      {/* The rule's label keeps its width; on a narrow header the hint gives way. */}
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
         {presenceLabel(presence, t)}
       </Text>
       {/* A connected socket is a hint beside the rule, never the rule (spec section 4 counts minutes). */}
       {presence.online ? (
-        <Text size="xs" c="dimmed" data-testid="chat-header-online">
+        <Text size="xs" c="dimmed" truncate data-testid="chat-header-online">
           · {t('PRESENCE.ONLINE')}
         </Text>
       ) : null}
