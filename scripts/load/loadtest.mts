@@ -10,11 +10,12 @@
 // Registering many users needs the server's login rate limit raised: AUTH_RATE_LIMIT_IP=1000000 npm start.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { cpuSecondsOf, inParallel, machineCpu } from '../lib/measure.mts';
 
 const require = createRequire(import.meta.url);
 const { io } = require('socket.io-client') as typeof import('socket.io-client');
@@ -134,29 +135,6 @@ function parseArgs(argv: string[]): Options {
   return { ...opts, urls };
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; null when unreadable. */
-function cpuSecondsOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return null;
-  }
-}
-
-/** Busy and total CPU seconds of the whole machine so far, from /proc/stat (all cores). */
-function machineCpu(): { busy: number; total: number } | null {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-    const idle = ticks[3] + ticks[4];
-    const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-    return { busy: (total - idle) / 100, total: total / 100 };
-  } catch {
-    return null;
-  }
-}
-
 function serverCpu(pids: number[]): number | null {
   const each = pids.map(cpuSecondsOf);
   return each.includes(null) ? null : (each as number[]).reduce((a, b) => a + b, 0);
@@ -186,20 +164,6 @@ async function api(base: string, method: string, path: string, body: unknown, to
     }
     return json;
   }
-}
-
-async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
 }
 
 /** Users and groups through Parley's API; every user ends up in exactly one group. */

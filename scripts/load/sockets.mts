@@ -17,7 +17,7 @@
 // profile of what is still alive after GC once all are connected (.heapprofile): open both in Chrome DevTools.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -26,6 +26,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mts';
 import { type ExitResult, ROOT, sleep } from '../lib/common.mts';
+import { cpuSecondsOf, inParallel, machineCpu } from '../lib/measure.mts';
 
 const require = createRequire(import.meta.url);
 const { io } = require('socket.io-client') as typeof import('socket.io-client');
@@ -143,39 +144,6 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
-}
-
-/** Busy and total CPU seconds of the whole machine so far (all cores, every process), from /proc/stat. */
-function machineCpu(): { busy: number; total: number } {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const idle = ticks[3] + ticks[4];
-  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: (total - idle) / 100, total: total / 100 };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; null when unreadable. */
-function cpuSecondsOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 // ------------------------------------------------------------------------------------------ processes
 
@@ -425,7 +393,8 @@ interface RunResult {
   /** null when the server's /proc entry could not be read. */
   serverCpuS: number | null;
   generatorCpuS: number;
-  machineBusyPercent: number;
+  /** null when /proc/stat cannot be read */
+  machineBusyPercent: number | null;
   heapPerSocketKB: number;
   rssPerSocketKB: number;
   retainedPerSocketKB: number;
@@ -482,7 +451,7 @@ async function measure(label: string, target: Target, users: BenchUser[], auth: 
       connectS,
       serverCpuS: cpuConnect,
       generatorCpuS: (generator.user + generator.system) / 1e6,
-      machineBusyPercent: ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100,
+      machineBusyPercent: machineBefore && machineAfter ? ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100 : null,
       heapPerSocketKB: (after.heapUsed - before.heapUsed) / n / 1024,
       rssPerSocketKB: (after.rss - before.rss) / n / 1024,
       retainedPerSocketKB: (left.heapUsed - before.heapUsed) / n / 1024,
@@ -499,7 +468,7 @@ const fixed = (x: number | null, digits: number): string => (x === null ? '-' : 
 
 function printRun(r: RunResult): void {
   console.log(
-    `   ${r.label.padEnd(14)} ${r.sockets} sockets in ${r.connectS.toFixed(2)} s (CPU: server ${fixed(r.serverCpuS, 1)} s, generator ${r.generatorCpuS.toFixed(1)} s; machine ${r.machineBusyPercent.toFixed(0)} % busy), ` +
+    `   ${r.label.padEnd(14)} ${r.sockets} sockets in ${r.connectS.toFixed(2)} s (CPU: server ${fixed(r.serverCpuS, 1)} s, generator ${r.generatorCpuS.toFixed(1)} s; machine ${fixed(r.machineBusyPercent, 0)} % busy), ` +
       `heap ${r.heapPerSocketKB.toFixed(1)} KB/socket after GC (${r.heapBeforeMB.toFixed(0)} → ${r.heapAfterMB.toFixed(0)} MB), RSS ${r.rssPerSocketKB.toFixed(1)} KB/socket; ${r.retainedPerSocketKB.toFixed(1)} KB/socket still held after disconnecting`,
   );
 }
