@@ -102,6 +102,8 @@ export const configSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:admin@parley.local'),
   PRESENCE_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** a server that stops refreshing its fan-out registration (a crash) is skipped by the fan-out after this long */
+  FANOUT_NODE_TTL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   CHAT_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(10_000).default(500),
   /** REST sends (and chats started with a message) per user and window: 30 in 3 s, the socket's 10/s with its bursts */
   CHAT_SEND_RATE_LIMIT: z.coerce.number().int().positive().default(30),

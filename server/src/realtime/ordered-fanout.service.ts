@@ -5,7 +5,7 @@ import { RedisService } from '#shared/redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
 import { SocketWriteBatch } from './socket-write-batch';
 import { UnreadService } from '../modules/chat/unread.service';
-import { fanoutStreamKey } from './fanout-stream';
+import { FanoutNode } from './fanout-node';
 import { OrderingGate } from './ordering-gate';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
@@ -23,8 +23,12 @@ interface Delivery {
   payload: unknown;
 }
 
-/** One stream entry: deliveries that every node makes to its own sockets. */
+/** One inbox entry: deliveries this node makes to its own sockets. */
 type FanoutEntry = Delivery[];
+
+interface StreamReply {
+  messages: { id: string; message: Record<string, string> }[];
+}
 
 /** One message on its way to the gate (kept until Redis has taken it). */
 interface Publication {
@@ -40,7 +44,8 @@ interface Publication {
 /**
  * Chat messages reach sockets in seq order per group, from every node. Concurrent sends commit in one order
  * but their fan-out could run in another (and on different nodes); so messages pass a per-group gate in Redis
- * into one shared stream, and every node reads that stream and delivers to its own sockets.
+ * that routes them, in seq order, to the inboxes of the nodes with sockets in their rooms (FanoutNode,
+ * fanout-routing.scripts); each node reads its own inbox and delivers to its own sockets.
  *
  * A publication Redis does not take (away, restarting, LOADING) is kept here and retried until it does,
  * in seq order per group: later messages of that group queue behind it. The gate drops a seq it has already
@@ -64,12 +69,9 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     private readonly redis: RedisService,
     private readonly emitter: SocketEmitter,
     private readonly unread: UnreadService,
+    private readonly node: FanoutNode,
   ) {
     this.gate = new OrderingGate(redis, unread.releaseStep);
-  }
-
-  private get stream(): string {
-    return fanoutStreamKey(this.redis);
   }
 
   async onModuleInit(): Promise<void> {
@@ -77,10 +79,8 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     this.reader.on('error', (err: Error) => this.logger.warn(`fan-out reader: ${err.message}`));
     await this.reader.connect();
     this.running = true;
-    // Read from a concrete position, never '$': a read that fails (Redis away or LOADING) resumes from there,
-    // so what was added meanwhile (the backlog a recovering node publishes) is not skipped.
-    const [newest] = await this.redis.client.xRevRange(this.stream, '+', '-', { COUNT: 1 });
-    this.read(newest?.id ?? '0-0').catch((err: unknown) => this.logger.error({ err }, 'fan-out reader stopped'));
+    const catchUpTo = await this.node.register();
+    this.read(catchUpTo).catch((err: unknown) => this.logger.error({ err }, 'fan-out reader stopped'));
     this.sweeper = setInterval(() => this.flushStalled().catch((err: unknown) => this.logger.warn(`fan-out sweep: ${(err as Error).message}`)), HOLD_MS / 2);
     this.sweeper.unref();
   }
@@ -101,8 +101,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
    * retried until it does.
    */
   publishMessage(groupCode: string, seq: number, rooms: string[], payload: unknown, effect: string): void {
-    const entry: FanoutEntry = [{ rooms, event: 'message:new', payload }];
-    const publication: Publication = { groupCode, seq, entry: JSON.stringify(entry), effect, refusals: 0 };
+    const publication: Publication = { groupCode, seq, entry: OrderingGate.entry(rooms, payload), effect, refusals: 0 };
     const waiting = this.backlog.get(groupCode);
     if (waiting) return inSeqOrder(waiting, publication);
     this.pass(publication).catch((err: unknown) => this.keepForRetry(publication, err));
@@ -160,22 +159,29 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     this.logger.error({ err }, `fan-out of ${p.groupCode} gave up on seq ${p.seq} (clients get it by sync)`);
   }
 
-  private async read(from: string): Promise<void> {
-    let lastId = from;
+  /**
+   * Reads this node's inbox from its start. When Redis no longer knows the node (FanoutNode.lost), registers it
+   * again first, delivers what the recent stream holds for it, and reads the new inbox from its start: nothing
+   * is read from the inbox before what preceded it, so each group stays in order.
+   */
+  private async read(firstCatchUpTo: string): Promise<void> {
+    // A concrete position, never '$': a read that fails (Redis away or LOADING) resumes from there.
+    let lastId = '0-0';
+    let catchUpTo = firstCatchUpTo;
     while (this.running && this.reader?.isOpen) {
       try {
-        const reply = await this.reader.xRead({ key: this.stream, id: lastId }, { BLOCK: READ_BLOCK_MS, COUNT: 500 });
-        const io = this.emitter.io;
-        const writes = io ? new SocketWriteBatch(io.of('/')) : null;
-        try {
-          for (const batch of (reply as { messages: { id: string; message: Record<string, string> }[] }[] | null) ?? []) {
-            for (const { id, message } of batch.messages) {
-              lastId = id;
-              this.deliver(message.e, writes);
-            }
-          }
-        } finally {
-          writes?.release();
+        if (this.node.lost) {
+          catchUpTo = await this.node.register();
+          lastId = '0-0';
+        }
+        if (catchUpTo) {
+          await this.catchUp(catchUpTo);
+          catchUpTo = '';
+        }
+        const reply = (await this.reader.xRead({ key: this.node.inbox, id: lastId }, { BLOCK: READ_BLOCK_MS, COUNT: 500 })) as StreamReply[] | null;
+        for (const batch of reply ?? []) {
+          this.deliverAll(batch.messages);
+          lastId = batch.messages.at(-1)?.id ?? lastId;
         }
       } catch (err) {
         if (!this.running) return;
@@ -185,12 +191,40 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /** Delivers the recent stream's entries up to `until` that were not routed to this node (see FanoutNode.register). */
+  private async catchUp(until: string): Promise<void> {
+    let from = '-';
+    for (;;) {
+      const page = await this.reader!.xRange(this.node.recent, from, until, { COUNT: 500 });
+      const missed = page.filter(({ message }) => !(message.t ?? '').split(',').includes(this.node.id));
+      this.deliverAll(missed);
+      this.node.counters.caughtUp += missed.length;
+      if (page.length < 500) return;
+      from = `(${page.at(-1)!.id}`;
+    }
+  }
+
+  /** The one place every entry this node reads passes through. */
+  private deliverAll(entries: StreamReply['messages']): void {
+    const io = this.emitter.io;
+    const writes = io ? new SocketWriteBatch(io.of('/')) : null;
+    try {
+      for (const { message } of entries) {
+        this.node.counters.read++;
+        this.deliver(message.e, writes);
+      }
+    } finally {
+      writes?.release();
+    }
+  }
+
   private deliver(raw: string | undefined, writes: SocketWriteBatch | null): void {
     if (!raw) return;
-    // Every node reads the stream, so each delivers only to its own sockets.
+    // Only the deliveries for this node's rooms are in its inbox; the emit reaches its own sockets.
     for (const { rooms, event, payload } of JSON.parse(raw) as FanoutEntry) {
       writes?.hold(rooms);
       this.emitter.io?.local.to(rooms).emit(event, payload as never);
+      this.node.counters.delivered++;
     }
   }
 

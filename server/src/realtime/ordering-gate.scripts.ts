@@ -1,3 +1,5 @@
+import { ROUTE } from './fanout-routing.scripts';
+
 /** Seqs the sweeper let a group skip are remembered this long, so one arriving late is still delivered once. */
 const SKIPPED_TTL_S = 3600;
 /** At most this many seqs of one gap are remembered (a group whose record was lost may have thousands). */
@@ -11,31 +13,34 @@ local function nowMs()
 end`;
 
 /**
- * Releasing one message (in seq order): its entry goes to the stream, then the release step runs with the
- * message's effect (see ReleaseStep), in the same script.
+ * Releasing one message (in seq order): it is routed to the nodes of its rooms, then the release step runs with
+ * the message's effect (see ReleaseStep), in the same script. `entry` is the rooms' JSON, a newline and the
+ * payload's JSON (see OrderingGate.entry).
  */
 const RELEASE = `
 local function release(seq, entry, effect)
-  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', entry)
+  local nl = string.find(entry, '\\n', 1, true)
+  route(cjson.decode(string.sub(entry, 1, nl - 1)), 'message:new', string.sub(entry, nl + 1))
   if effect and effect ~= '' then step(seq, effect) end
 end`;
 
 /**
- * One call per message. Gate per group: a message is released to the shared fan-out stream only after every
- * lower seq of its group, so the stream holds each group's messages (and what their release step writes) in
- * seq order. A message whose predecessor hasn't arrived is held. A seq at or below the last released one was
+ * One call per message. Gate per group: a message is routed to the nodes' inboxes only after every lower seq
+ * of its group, so each inbox holds the group's messages (and what their release step routes) in seq order. A message whose predecessor hasn't arrived is held. A seq at or below the last released one was
  * released before (a retry whose first attempt did reach Redis) and is dropped, unless the sweeper skipped it:
  * then it is late but released once rather than lost. Answers what the release steps appended to `answers`.
  * `stepLua` defines `step(seq, effect)`.
  */
 export const gateScript = (stepLua: string): string => `
-local lastKey, pendingKey, heldKey, stream, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local seqText, entry, effect, maxLen, group, stepConfig = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+local lastKey, pendingKey, heldKey, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local seqText, entry, effect, routeConfig, group, stepConfig = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
 local seq = tonumber(seqText)
 local answers = {}
+${ROUTE}
 ${NOW_MS}
 ${stepLua}
 ${RELEASE}
+local function gate()
 local last = tonumber(redis.call('GET', lastKey)) or 0
 if seq <= last then
   if redis.call('SREM', skippedKey, seqText) == 1 then release(seq, entry, effect) end
@@ -59,7 +64,11 @@ while true do
 end
 redis.call('SET', lastKey, last, 'EX', 604800)
 if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
-return answers`;
+return answers
+end
+local result = gate()
+flushRoutes()
+return result`;
 
 /** The groups whose oldest held message has waited ARGV[1] ms or more, by the Redis clock. */
 export const STALLED = `
@@ -71,12 +80,14 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], 0, nowMs() - tonumber(ARGV[1]))`;
  * if it is still stalled when this runs. Answers { released, answers }.
  */
 export const flushScript = (stepLua: string): string => `
-local lastKey, pendingKey, heldKey, stream, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local maxLen, group, stepConfig, holdMs = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local lastKey, pendingKey, heldKey, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local routeConfig, group, stepConfig, holdMs = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
 local answers = {}
+${ROUTE}
 ${NOW_MS}
 ${stepLua}
 ${RELEASE}
+local function letThrough()
 local since = tonumber(redis.call('ZSCORE', heldKey, group))
 if not since or since > nowMs() - holdMs then return { 0, answers } end
 local seqs = {}
@@ -96,4 +107,8 @@ end
 redis.call('DEL', pendingKey)
 redis.call('SET', lastKey, last, 'EX', 604800)
 redis.call('ZREM', heldKey, group)
-return { #seqs, answers }`;
+return { #seqs, answers }
+end
+local result = letThrough()
+flushRoutes()
+return result`;

@@ -3,7 +3,7 @@ import { readTestRun } from '../../../test/utils/test-env';
 import type { AppConfig } from '#shared/config/config.schema';
 import { COUNT_RELEASED, TOTAL_FIELD } from '../modules/chat/unread-counts.scripts';
 import { RedisService } from '#shared/redis/redis.service';
-import { fanoutStreamKey } from './fanout-stream';
+import { fanoutKeys } from './fanout-routing.scripts';
 import { OrderingGate, ReleaseStep } from './ordering-gate';
 
 /** The per-group ordering gate against the test run's Redis, under a prefix of its own. */
@@ -24,23 +24,30 @@ describe('OrderingGate', () => {
     await redis.onApplicationShutdown();
   });
 
+  /** A node of this test, registered in the rooms it reads (as FanoutNode would): what the gate routes lands in its inbox. */
+  const node = 'spec-node';
+  const inbox = () => fanoutKeys.inbox(redis.prefix, node);
+  const subscribe = (...rooms: string[]) => Promise.all(rooms.map((room) => redis.client.sAdd(fanoutKeys.room(redis.prefix, room), node)));
+
   let group = '';
-  beforeEach(() => {
+  beforeEach(async () => {
     group = `g${randomBytes(4).toString('hex')}`;
+    await redis.client.xAdd(inbox(), '*', { created: '1' }, { TRIM: { strategy: 'MAXLEN', threshold: 0 } });
+    await subscribe(group);
   });
 
-  /** The stream's entries, decoded, that belong to this test's group (entries are JSON arrays of deliveries). */
+  /** The inbox entries, decoded, that belong to this test's group (entries are JSON arrays of deliveries). */
   async function released(): Promise<string[]> {
-    const entries = await redis.client.xRange(fanoutStreamKey(redis), '-', '+');
+    const entries = await redis.client.xRange(inbox(), '-', '+');
     return entries.map((e) => e.message.e).filter((e) => e.includes(group));
   }
-  const entry = (seq: number) => JSON.stringify([{ rooms: [group], event: 'message:new', payload: { seq } }]);
-  const seqs = async () => (await released()).map((e) => JSON.parse(e)[0].payload.seq as number);
+  const entry = (seq: number) => OrderingGate.entry([group], { seq });
+  const seqs = async () => (await released()).flatMap((e) => (JSON.parse(e) as { payload: { seq: number } }[]).map((d) => d.payload.seq));
 
-  /** A release step that writes what it saw to the stream and answers the effect. */
+  /** A release step that routes what it saw and answers the effect. */
   const recordingStep: ReleaseStep = {
     lua: `local function step(seq, effect)
-      redis.call('XADD', stream, '*', 'e', cjson.encode({ { rooms = { group }, event = 'step', payload = { seq = seq, effect = effect, config = stepConfig } } }))
+      route({ group }, 'step', cjson.encode({ seq = seq, effect = effect, config = stepConfig }))
       answers[#answers + 1] = effect
     end`,
     config: 'the-config',
@@ -91,7 +98,7 @@ describe('OrderingGate', () => {
     expect(await gate.pass(group, 2, entry(2), 'e2')).toEqual([]);
     expect(await gate.pass(group, 1, entry(1), 'e1')).toEqual(['e1', 'e2']);
     expect(await gate.pass(group, 1, entry(1), 'e1')).toEqual([]);
-    const events = (await released()).map((e) => JSON.parse(e)[0]);
+    const events = (await released()).flatMap((e) => JSON.parse(e));
     expect(events.map((e) => (e.event === 'step' ? `step ${e.payload.seq} ${e.payload.effect} ${e.payload.config}` : `message ${e.payload.seq}`))).toEqual([
       'message 1',
       'step 1 e1 the-config',
@@ -116,6 +123,7 @@ describe('OrderingGate', () => {
     it('counts a message once for each cached recipient, even when its publication is retried, zeroes the author, and answers the uncached', async () => {
       const gate = new OrderingGate(redis, step);
       const [bob, carol, ann] = ['bob', 'carol', 'ann'].map((n) => `${n}-${group}`);
+      await subscribe(`user:${bob}`, `user:${ann}`);
       await redis.client.hSet(key(bob), { [TOTAL_FIELD]: 0 });
       await redis.client.hSet(key(ann), { [TOTAL_FIELD]: 2, [group]: 2 });
 
@@ -125,7 +133,7 @@ describe('OrderingGate', () => {
 
       expect(await redis.client.hGetAll(key(bob))).toMatchObject({ [TOTAL_FIELD]: '2', [group]: '2', [`${group}@`]: '2' });
       expect(await redis.client.hGetAll(key(ann))).toEqual({ [TOTAL_FIELD]: '0', [`${group}@`]: '1' });
-      // The counts follow their message on the stream, in order.
+      // The counts follow their message into the inbox, in order.
       const pushes = (await released())
         .map((e) => JSON.parse(e))
         .flat()

@@ -1,6 +1,6 @@
 import type { RedisClientType } from 'redis';
 import { RedisService } from '#shared/redis/redis.service';
-import { FANOUT_STREAM_MAX_LEN, fanoutStreamKey } from './fanout-stream';
+import { routeConfig } from './fanout-routing.scripts';
 import { flushScript, gateScript, STALLED } from './ordering-gate.scripts';
 
 /**
@@ -9,8 +9,9 @@ import { flushScript, gateScript, STALLED } from './ordering-gate.scripts';
  */
 export interface ReleaseStep {
   /**
-   * Lua defining `local function step(seq, effect)`, run right after a message enters the stream. It may read
-   * `group`, `stream`, `maxLen` and `stepConfig`, write to the stream, and append strings to `answers`.
+   * Lua defining `local function step(seq, effect)`, run right after a message is routed. It may read `group`
+   * and `stepConfig`, route deliveries with `route(rooms, event, payloadJson)` (see fanout-routing.scripts), and
+   * append strings to `answers`.
    */
   lua: string;
   /** A constant the script reads as `stepConfig`. */
@@ -20,7 +21,7 @@ export interface ReleaseStep {
 const NO_STEP: ReleaseStep = { lua: 'local function step(seq, effect) end', config: '' };
 
 /**
- * The per-group gate in Redis: a group's messages enter the shared fan-out stream in seq order (see
+ * The per-group gate in Redis: a group's messages are routed to the nodes' inboxes in seq order (see
  * gateScript). Every call is one atomic script, so a message's release and its release step never part.
  */
 export class OrderingGate {
@@ -44,16 +45,20 @@ export class OrderingGate {
       this.redis.key('fanout', 'last', groupCode),
       this.redis.key('fanout', 'pending', groupCode),
       this.redis.key('fanout', 'held'),
-      fanoutStreamKey(this.redis),
       this.redis.key('fanout', 'skipped', groupCode),
     ];
+  }
+
+  /** A message's entry for pass(): its rooms and its payload, as the gate's scripts read them. */
+  static entry(rooms: string[], payload: unknown): string {
+    return `${JSON.stringify(rooms)}\n${JSON.stringify(payload)}`;
   }
 
   /** Releases the message now, or holds it until its predecessors came; answers the release steps' answers. */
   async pass(groupCode: string, seq: number, entry: string, effect: string): Promise<string[]> {
     return (await this.client.eval(this.gate, {
       keys: this.keys(groupCode),
-      arguments: [String(seq), entry, effect, String(FANOUT_STREAM_MAX_LEN), groupCode, this.step.config],
+      arguments: [String(seq), entry, effect, routeConfig(this.redis.prefix), groupCode, this.step.config],
     })) as string[];
   }
 
@@ -66,7 +71,7 @@ export class OrderingGate {
   async letThrough(groupCode: string, holdMs: number): Promise<{ released: number; answers: string[] }> {
     const [released, answers] = (await this.client.eval(this.flush, {
       keys: this.keys(groupCode),
-      arguments: [String(FANOUT_STREAM_MAX_LEN), groupCode, this.step.config, String(holdMs)],
+      arguments: [routeConfig(this.redis.prefix), groupCode, this.step.config, String(holdMs)],
     })) as [number, string[]];
     return { released, answers };
   }

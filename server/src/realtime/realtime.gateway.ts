@@ -18,6 +18,7 @@ import { ModerationService } from '../modules/moderation/moderation.service';
 import { PresenceService } from '#shared/presence/presence.service';
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEditDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
+import { FanoutNode } from './fanout-node';
 import { attachState, hasState, liveStateOf, respond, SocketState, stateOf } from './socket-handler';
 import { TokenBucket, UserBucketRegistry } from './socket-rate-limiter';
 import { IoServer, SocketEmitter } from './socket-emitter.service';
@@ -58,11 +59,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly presenceBroadcaster: PresenceBroadcaster,
     private readonly moderation: ModerationService,
     private readonly watchers: RoomWatchersService,
+    private readonly fanoutNode: FanoutNode,
   ) {}
 
   afterInit(server: IoServer): void {
     this.server = server;
     this.emitter.attach(server);
+    this.fanoutNode.watchRooms(server.of('/').adapter);
     // Handshake: the same access token as the REST API, in auth.token.
     server.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
@@ -77,7 +80,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
             userLimits: this.userLimits.acquire(user.code),
           };
           attachState(socket, state);
-          next();
+          // The user's room is registered for this node before the client hears `connect` (and syncs), so
+          // any message routed after its sync started reaches this node (docs/scale-out.md).
+          void this.fanoutNode.subscribeAhead(userRoom(user.code)).then(() => next());
         },
         () => next(new Error('unauthorized')),
       );
@@ -226,6 +231,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       await this.moderation.watch(state.user, dto.groupCode, socket.id);
       (state.watching ??= new Set()).add(dto.groupCode);
       await socket.join(groupRoom(dto.groupCode));
+      // Answered once the room reaches this node, so what the moderator loads next misses nothing live.
+      await this.fanoutNode.subscribeAhead(groupRoom(dto.groupCode));
       return {};
     });
   }

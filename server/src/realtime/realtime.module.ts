@@ -7,6 +7,7 @@ import { ModerationModule } from '../modules/moderation/moderation.module';
 import { PresenceModule } from '../modules/presence/presence.module';
 import { UsersModule } from '../modules/users/users.module';
 import { ChatFanoutListener } from './chat-fanout.listener';
+import { FanoutNode } from './fanout-node';
 import { OfferFanoutListener } from './offer-fanout.listener';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { PresenceBroadcaster } from './presence-broadcaster.service';
@@ -15,7 +16,7 @@ import { SocketEmitter } from './socket-emitter.service';
 
 @Module({
   imports: [AuthModule, UsersModule, ChatModule, ChatAccessModule, ModerationModule, PresenceModule],
-  providers: [Authenticator, RealtimeGateway, SocketEmitter, ChatFanoutListener, OfferFanoutListener, PresenceBroadcaster, OrderedFanoutService],
+  providers: [Authenticator, RealtimeGateway, SocketEmitter, ChatFanoutListener, OfferFanoutListener, PresenceBroadcaster, OrderedFanoutService, FanoutNode],
   exports: [SocketEmitter],
 })
 export class RealtimeModule {}

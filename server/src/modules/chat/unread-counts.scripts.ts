@@ -1,17 +1,20 @@
 /**
  * The unread cache's scripts. A user's cached unread counts: a hash of group → count, group@ → the highest seq
- * of that group the count accounts for (its "watermark"), and the total. Every change announces itself on the
- * fan-out stream in the same script. Where a change cannot be applied exactly, the hash is dropped and refilled
+ * of that group the count accounts for (its "watermark"), and the total. Every change announces itself through
+ * the fan-out (ROUTE) in the same script. Where a change cannot be applied exactly, the hash is dropped and refilled
  * from Postgres.
  */
+
+import { ROUTE } from '../../realtime/fanout-routing.scripts';
 
 export const TOTAL_FIELD = '_total';
 export const WATERMARK_SUFFIX = '@';
 
+/** Routes one user's new counts; the script calls flushRoutes() before it returns. */
 const PUSH = `
-local function push(stream, maxLen, room, total, groups)
-  local payload = { total = total, groups = groups }
-  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', cjson.encode({ { rooms = { room }, event = 'unread:count', payload = payload } }))
+${ROUTE}
+local function push(room, total, groups)
+  route({ room }, 'unread:count', cjson.encode({ total = total, groups = groups }))
 end`;
 
 /**
@@ -19,8 +22,8 @@ end`;
  * cached, or when the cache already holds later messages of the group (it can't tell which are read).
  */
 export const APPLY_READ = `
-local key, stream = KEYS[1], KEYS[2]
-local group, n, lastSeq, ttl, room, maxLen = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], ARGV[5], ARGV[6]
+local key = KEYS[1]
+local group, n, lastSeq, ttl, room, routeConfig = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], ARGV[5], ARGV[6]
 ${PUSH}
 if redis.call('EXISTS', key) == 0 then return false end
 if tonumber(redis.call('HGET', key, group .. '${WATERMARK_SUFFIX}') or '0') > lastSeq then
@@ -32,7 +35,8 @@ if n == 0 then redis.call('HDEL', key, group) else redis.call('HSET', key, group
 redis.call('HSET', key, group .. '${WATERMARK_SUFFIX}', lastSeq)
 local total = redis.call('HINCRBY', key, '${TOTAL_FIELD}', n - old)
 redis.call('PEXPIRE', key, ttl)
-push(stream, maxLen, room, total, { [group] = n })
+push(room, total, { [group] = n })
+flushRoutes()
 return total`;
 
 /**
@@ -41,8 +45,8 @@ return total`;
  * past the snapshot keeps its count. Answers { total, that group's count }.
  */
 export const FILL = `
-local key, stream = KEYS[1], KEYS[2]
-local ttl, room, maxLen, pushGroup = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local key = KEYS[1]
+local ttl, room, routeConfig, pushGroup = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 ${PUSH}
 local existed = redis.call('EXISTS', key) == 1
 local changed = {}
@@ -66,19 +70,20 @@ redis.call('HSET', key, '${TOTAL_FIELD}', total)
 redis.call('PEXPIRE', key, ttl)
 local n = tonumber(redis.call('HGET', key, pushGroup) or '0')
 changed[pushGroup] = n
-push(stream, maxLen, room, total, changed)
+push(room, total, changed)
+flushRoutes()
 return { total, n }`;
 
 /**
  * The ordering gate's release step (see OrderingGate): counting a released message. It runs inside the gate's
- * script, right after the message enters the stream, so a message is counted exactly when it is released:
+ * script, right after the message is routed, so a message is counted exactly when it is released:
  * once (the gate releases a seq once, and drops a retry of it), in seq order, and never apart from its release
  * (no crash can fall between "ordered" and "counted").
  *
  * `effect` is the message's spec (UnreadService.messageEffect): r = recipients [key, code], a = the author
  * [key, code]. Each recipient's cached count for the group goes up by one and the author's (whose read marker
- * the message moved to itself) drops to zero; each count's watermark moves to this seq; the new counts follow
- * the message in one stream entry. A recipient's count whose watermark is already at or past this seq (filled
+ * the message moved to itself) drops to zero; each count's watermark moves to this seq; the new counts are routed
+ * right after the message, into the same inbox entries. A recipient's count whose watermark is already at or past this seq (filled
  * from Postgres after the message committed) holds it already. The author's watermark moves back to this seq
  * even if a fill had put it further: the later messages it had counted are released after this one and count
  * again. A recipient without a cache is appended to `answers` for the caller to fill from Postgres.
@@ -92,7 +97,6 @@ local function watermark(key)
 end
 local function step(seq, effect)
   local spec = cjson.decode(effect)
-  local pushes = {}
   for _, r in ipairs(spec.r) do
     if redis.call('EXISTS', r[1]) == 0 then
       answers[#answers + 1] = r[2]
@@ -101,7 +105,7 @@ local function step(seq, effect)
       redis.call('HSET', r[1], group .. '${WATERMARK_SUFFIX}', seq)
       local total = redis.call('HINCRBY', r[1], '${TOTAL_FIELD}', 1)
       redis.call('PEXPIRE', r[1], unreadTtl)
-      pushes[#pushes + 1] = { rooms = { roomPrefix .. r[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = n } } }
+      route({ roomPrefix .. r[2] }, 'unread:count', cjson.encode({ total = total, groups = { [group] = n } }))
     end
   end
   local author = spec.a
@@ -111,11 +115,8 @@ local function step(seq, effect)
     if n > 0 then
       redis.call('HDEL', author[1], group)
       local total = redis.call('HINCRBY', author[1], '${TOTAL_FIELD}', -n)
-      pushes[#pushes + 1] = { rooms = { roomPrefix .. author[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = 0 } } }
+      route({ roomPrefix .. author[2] }, 'unread:count', cjson.encode({ total = total, groups = { [group] = 0 } }))
     end
     redis.call('PEXPIRE', author[1], unreadTtl)
-  end
-  if #pushes > 0 then
-    redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', cjson.encode(pushes))
   end
 end`;

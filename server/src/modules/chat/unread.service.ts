@@ -3,7 +3,7 @@ import { AuthUser } from '#shared/contracts/auth';
 import { DomainEvents } from '../../common/events/domain-events';
 import { UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
 import { RedisService } from '#shared/redis/redis.service';
-import { FANOUT_STREAM_MAX_LEN, fanoutStreamKey } from '../../realtime/fanout-stream';
+import { routeConfig } from '../../realtime/fanout-routing.scripts';
 import { ChatGroupEntity } from './chat-group.entity';
 import { UnreadCountDto } from './dto/chat-response.dto';
 import { UnreadCountsRepository } from './unread-counts.repository';
@@ -24,8 +24,8 @@ interface GroupCount {
  * markers (UnreadCountsRepository), so REST answers are exact. Redis holds a cache of them for pushes, so a
  * message costs no query per recipient: per user a hash of group → n, the seq each count accounts for, and
  * the total; filled from Postgres when missing or when a change can't be applied exactly; entries expire, so
- * any drift heals. Every change is pushed through the fan-out stream by the script that makes it, so pushes
- * reach clients in the order they were computed.
+ * any drift heals. Every change is pushed through the fan-out (fanout-routing.scripts) by the script that
+ * makes it, so pushes reach clients in the order they were computed.
  *
  * A message is counted by a step of this owner's (COUNT_RELEASED) that the ordering gate runs in the same
  * Redis call that releases the message, rather than by a call of our own after the gate: one atomic script
@@ -107,8 +107,8 @@ export class UnreadService implements OnModuleDestroy {
   /** After a read: sets the group's cached count (what Postgres said is left, up to `lastSeq`) and pushes the new counts. */
   async read(userCode: string, groupCode: string, unread: number, lastSeq: number): Promise<UnreadCountPayload> {
     const total = await this.redis.client.eval(APPLY_READ, {
-      keys: [this.keyOf(userCode), fanoutStreamKey(this.redis)],
-      arguments: [groupCode, String(unread), String(lastSeq), String(UNREAD_TTL_MS), userRoom(userCode), String(FANOUT_STREAM_MAX_LEN)],
+      keys: [this.keyOf(userCode)],
+      arguments: [groupCode, String(unread), String(lastSeq), String(UNREAD_TTL_MS), userRoom(userCode), routeConfig(this.redis.prefix)],
     });
     if (total !== null) return { total: Number(total), groups: { [groupCode]: unread } };
     return (await this.fill([userCode], groupCode, lastSeq)).get(userCode)!;
@@ -127,11 +127,11 @@ export class UnreadService implements OnModuleDestroy {
         const rows = groups.get(code)!;
         if (!rows.some((r) => r.code === groupCode)) rows.push({ code: groupCode, unread: 0, lastSeq: seenUpTo });
         const [total, n] = (await this.redis.client.eval(FILL, {
-          keys: [this.keyOf(code), fanoutStreamKey(this.redis)],
+          keys: [this.keyOf(code)],
           arguments: [
             String(UNREAD_TTL_MS),
             userRoom(code),
-            String(FANOUT_STREAM_MAX_LEN),
+            routeConfig(this.redis.prefix),
             groupCode,
             ...rows.flatMap((r) => [r.code, String(r.unread), String(r.lastSeq)]),
           ],
