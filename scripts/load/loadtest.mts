@@ -1,16 +1,22 @@
 // Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
 //   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30 [--rates 100,200]
-//   [--warmup 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--out result.json]
+//   [--warmup 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--source-addresses 64]
+//   [--setup-file users.json] [--out result.json]
 // Creates its users (POST /api/user) and groups (PUT /api/message/groups) through the API, connects one real
 // socket.io-client socket per user (spread over --urls when given), sends --rate messages/s for --duration s,
 // then prints send→ack and send→receive latency (p50/p95/p99/max), delivered vs expected, and lost, duplicated
 // and out-of-order deliveries, and writes them as JSON (--out). It stops by itself and talks only to the URLs given.
 // --server-pids (Linux, same machine) adds the servers' CPU time per message sent, read from /proc: a figure
 // that stays comparable when the machine is busy with other work, unlike latency.
+// --setup-file F keeps the users, their tokens and groups in F and takes them from there when F exists (the
+// servers must share that database and JWT_SECRET, and the tokens must still be valid): registering thousands
+// of users costs minutes of argon2.
+// --source-addresses K binds socket i to 127.0.(1 + i % K).1 (all of 127/8 is loopback on Linux), so a proxy that
+// balances by client network (nginx's ip_hash hashes the first three octets) spreads the sockets over its servers.
 // Registering many users needs the server's login rate limit raised: AUTH_RATE_LIMIT_IP=1000000 npm start.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,6 +42,8 @@ interface Options {
   warmup: number;
   connectsInFlight: number;
   serverPids?: number[];
+  sourceAddresses: number;
+  setupFile: string | null;
 }
 
 interface LoadUser {
@@ -71,6 +79,8 @@ function parseArgs(argv: string[]): Options {
     drain: 5,
     warmup: 5,
     connectsInFlight: 100,
+    sourceAddresses: 0,
+    setupFile: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
@@ -115,6 +125,12 @@ function parseArgs(argv: string[]): Options {
       case '--server-pids':
         opts.serverPids = value().split(',').filter(Boolean).map(Number);
         break;
+      case '--source-addresses':
+        opts.sourceAddresses = Number(value());
+        break;
+      case '--setup-file':
+        opts.setupFile = value();
+        break;
       case '--baseline-only':
         opts.baseline = 'only';
         break;
@@ -129,8 +145,17 @@ function parseArgs(argv: string[]): Options {
       throw new Error(`refusing to load ${u}: only loopback targets are allowed`);
     }
   }
-  if (!(opts.users >= 2 && opts.groups >= 1 && opts.groups <= opts.users && opts.rate > 0 && opts.duration > 0 && opts.connectsInFlight >= 1)) {
-    throw new Error('need --users ≥ 2, 1 ≤ --groups ≤ --users, --rate > 0, --duration > 0, --connects-in-flight ≥ 1');
+  if (!(
+    opts.users >= 2 &&
+    opts.groups >= 1 &&
+    opts.groups <= opts.users &&
+    opts.rate > 0 &&
+    opts.duration > 0 &&
+    opts.connectsInFlight >= 1 &&
+    opts.sourceAddresses >= 0 &&
+    opts.sourceAddresses <= 254
+  )) {
+    throw new Error('need --users ≥ 2, 1 ≤ --groups ≤ --users, --rate > 0, --duration > 0, --connects-in-flight ≥ 1, 0 ≤ --source-addresses ≤ 254');
   }
   return { ...opts, urls };
 }
@@ -166,8 +191,15 @@ async function api(base: string, method: string, path: string, body: unknown, to
   }
 }
 
-/** Users and groups through Parley's API; every user ends up in exactly one group. */
+/** Users and groups through Parley's API, or from --setup-file; every user ends up in exactly one group. */
 async function setUpParley(opts: Options): Promise<Setup> {
+  const auth = (u: LoadUser) => ({ token: u.token });
+  if (opts.setupFile && existsSync(opts.setupFile)) {
+    const saved = JSON.parse(readFileSync(opts.setupFile, 'utf8')) as Omit<Setup, 'auth'>;
+    if (saved.users.length !== opts.users || saved.groups.length !== opts.groups) throw new Error(`${opts.setupFile} holds another --users / --groups`);
+    console.log(`took ${saved.users.length} users in ${saved.groups.length} groups from ${opts.setupFile}`);
+    return { ...saved, auth };
+  }
   const run = randomBytes(4).toString('hex');
   const base = opts.urls[0];
   const password = `load-${randomBytes(8).toString('hex')}`;
@@ -184,7 +216,8 @@ async function setUpParley(opts: Options): Promise<Setup> {
     return { code: res.group.code, size: list.length };
   });
   console.log(`set up ${users.length} users in ${groups.length} groups in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { users, groups, auth: (u: LoadUser) => ({ token: u.token }) };
+  if (opts.setupFile) writeFileSync(opts.setupFile, JSON.stringify({ users, groups }));
+  return { users, groups, auth };
 }
 
 /** The same shape for the bare relay: synthetic users, the group named in the handshake. */
@@ -213,7 +246,9 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     opts.connectsInFlight,
     (u, i) =>
       new Promise<Socket>((resolve, reject) => {
-        const socket = io(urls[i % urls.length], { auth: auth(u), transports: ['websocket'], reconnection: false, forceNew: true });
+        // engine.io-client's websocket transport hands localAddress to ws (its types do not list it).
+        const source = opts.sourceAddresses ? ({ localAddress: `127.0.${1 + (i % opts.sourceAddresses)}.1` } as object) : {};
+        const socket = io(urls[i % urls.length], { auth: auth(u), transports: ['websocket'], reconnection: false, forceNew: true, ...source });
         const seen = new Set<string>();
         const lastSeq = new Map<string, number>();
         socket.on('message:new', (m: NewMessage) => {
@@ -271,15 +306,15 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
         }
       }, 5);
     });
-  if (opts.warmup > 0) {
-    await traffic(opts.warmup, true);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const warmupSent = opts.warmup > 0 ? await traffic(opts.warmup, true) : 0;
+  if (opts.warmup > 0) await new Promise((r) => setTimeout(r, 1000));
   const cpuBefore = opts.serverPids ? serverCpu(opts.serverPids) : null;
+  const cpuBeforeByPid = (opts.serverPids ?? []).map(cpuSecondsOf);
   const machineBefore = machineCpu();
   const generatorBefore = process.cpuUsage();
   const sentCount = await traffic(opts.duration, false);
   const cpuAfter = opts.serverPids ? serverCpu(opts.serverPids) : null;
+  const cpuAfterByPid = (opts.serverPids ?? []).map(cpuSecondsOf);
   const machineAfter = machineCpu();
   const generatorCpu = process.cpuUsage(generatorBefore);
   const drainUntil = performance.now() + opts.drain * 1000;
@@ -294,6 +329,7 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     achievedRate: sentCount / opts.duration,
     durationS: opts.duration,
     sent: sentCount,
+    warmupSent,
     acked: ackLatency.length,
     failedAcks,
     expectedDeliveries: expected,
@@ -304,6 +340,11 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     sendToAckMs: summary(ackLatency),
     sendToReceiveMs: summary(receiveLatency),
     serverCpuMsPerMessage: cpuBefore !== null && cpuAfter !== null && sentCount > 0 ? ((cpuAfter - cpuBefore) * 1000) / sentCount : null,
+    /** per --server-pids entry, in its order: that process's CPU per message sent (all servers' messages) */
+    serverCpuMsPerMessageByPid: (opts.serverPids ?? []).map((pid, k) => {
+      const [before, after] = [cpuBeforeByPid[k], cpuAfterByPid[k]];
+      return { pid, ms: before !== null && after !== null && sentCount > 0 ? ((after - before) * 1000) / sentCount : null };
+    }),
     serverCpuPercent: cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) / opts.duration) * 100 : null,
     generatorCpuPercent: ((generatorCpu.user + generatorCpu.system) / 1e6 / opts.duration) * 100,
     machineBusyPercent: machineBefore && machineAfter ? ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100 : null,

@@ -15,17 +15,16 @@
 // Each process holds N sockets (the server and this generator): `ulimit -n` must be above N + a few hundred.
 // --profile DIR writes, per run and process, a CPU profile of the connect phase (.cpuprofile) and a sampling heap
 // profile of what is still alive after GC once all are connected (.heapprofile): open both in Chrome DevTools.
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mts';
-import { type ExitResult, ROOT, sleep } from '../lib/common.mts';
+import { sleep } from '../lib/common.mts';
+import { ensureDatabase, startNode as startProcess, waitFor } from '../lib/node-process.mts';
 import { cpuSecondsOf, inParallel, machineCpu } from '../lib/measure.mts';
 
 const require = createRequire(import.meta.url);
@@ -147,64 +146,7 @@ const median = (xs: number[]): number => {
 
 // ------------------------------------------------------------------------------------------ processes
 
-interface NodeProcess {
-  name: string;
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  /** The last 200 lines of its output, for error messages. */
-  lines: string[];
-  exited: Promise<ExitResult>;
-  stop: () => Promise<void>;
-}
-
-function startNode(name: string, args: string[], env: NodeJS.ProcessEnv): NodeProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const keep = (d: Buffer) => {
-    if (verbose) process.stderr.write(`[${name}] ${d}`);
-    for (const line of String(d).split('\n')) if (line.trim()) lines.push(line);
-    if (lines.length > 200) lines.splice(0, lines.length - 200);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise<ExitResult>((r) => child.once('exit', (code, signal) => r({ code, signal })));
-  return {
-    name,
-    child,
-    lines,
-    exited,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, proc: NodeProcess, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited while waiting for ${what}:\n${proc.lines.slice(-30).join('\n')}`);
-    if (await check().catch(() => false)) return;
-    await sleep(250);
-  }
-  throw new Error(`timed out waiting for ${what}:\n${proc.lines.slice(-30).join('\n')}`);
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const dbName = new URL(url).pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${dbName.replace(/"/g, '')}"`);
-  } finally {
-    await client.end();
-  }
-}
+const startNode = (name: string, args: string[], env: NodeJS.ProcessEnv) => startProcess(name, args, env, { verbose });
 
 async function startParley(opts: Options, env: BenchEnv): Promise<StartedTarget> {
   const server = startNode(
