@@ -43,8 +43,8 @@ export class FanoutNode implements OnModuleDestroy {
   private readonly rooms = new Set<string>();
   /** Changes not yet written: room → subscribed. */
   private readonly changes = new Map<string, boolean>();
-  /** Rooms subscribed ahead of a handshake, until a socket joins them. */
-  private readonly ahead = new Map<string, number>();
+  /** Rooms subscribed ahead of handshakes: per room, the sockets (id → when) that have not joined it yet. */
+  private readonly ahead = new Map<string, Map<string, number>>();
   private waiters: (() => void)[] = [];
   private flushing = false;
   private flushTimer?: NodeJS.Timeout;
@@ -76,12 +76,14 @@ export class FanoutNode implements OnModuleDestroy {
   watchRooms(adapter: Adapter): void {
     this.adapter = adapter;
     adapter.on('create-room', (room: string) => {
-      if (!routedRoom(room)) return;
-      this.ahead.delete(room);
-      if (!this.rooms.has(room)) this.change(room, true);
+      if (routedRoom(room) && !this.rooms.has(room)) this.change(room, true);
+    });
+    adapter.on('join-room', (room: string, socketId: string) => {
+      const waiting = this.ahead.get(room);
+      if (waiting?.delete(socketId) && waiting.size === 0) this.ahead.delete(room);
     });
     adapter.on('delete-room', (room: string) => {
-      // A handshake of this room's user is under way: its socket joins in a moment.
+      // A handshake into this room is under way: its socket joins in a moment.
       if (routedRoom(room) && !this.ahead.has(room)) this.change(room, false);
     });
     this.heartbeat = setInterval(() => this.beat(), Math.max(100, Math.floor(this.ttlMs / 5)));
@@ -94,8 +96,10 @@ export class FanoutNode implements OnModuleDestroy {
    * Resolves once this room is registered for this node, so a socket about to join it misses no message
    * routed after its handshake (see docs/scale-out.md); after SUBSCRIBE_WAIT_MS at the latest.
    */
-  subscribeAhead(room: string): Promise<void> {
-    this.ahead.set(room, Date.now());
+  subscribeAhead(room: string, socketId: string): Promise<void> {
+    let waiting = this.ahead.get(room);
+    if (!waiting) this.ahead.set(room, (waiting = new Map()));
+    waiting.set(socketId, Date.now());
     if (!this.rooms.has(room)) {
       this.change(room, true);
     } else if (!this.changes.has(room) && !this.lost) {
@@ -216,8 +220,9 @@ export class FanoutNode implements OnModuleDestroy {
   /** Rooms subscribed for a handshake whose socket never joined them (the client went away first). */
   private dropAbandoned(): void {
     const before = Date.now() - ABANDONED_AFTER_MS;
-    for (const [room, at] of this.ahead) {
-      if (at > before) continue;
+    for (const [room, waiting] of this.ahead) {
+      for (const [socketId, at] of waiting) if (at <= before) waiting.delete(socketId);
+      if (waiting.size) continue;
       this.ahead.delete(room);
       if (this.rooms.has(room) && !this.adapter?.rooms.has(room)) this.change(room, false);
     }

@@ -82,7 +82,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           attachState(socket, state);
           // The user's room is registered for this node before the client hears `connect` (and syncs), so
           // any message routed after its sync started reaches this node (docs/scale-out.md).
-          void this.fanoutNode.subscribeAhead(userRoom(user.code)).then(() => next());
+          void this.fanoutNode.subscribeAhead(userRoom(user.code), socket.id).then(() => next());
         },
         () => next(new Error('unauthorized')),
       );
@@ -230,9 +230,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const dto = await validatePayload(GroupCodeDto, body);
       await this.moderation.watch(state.user, dto.groupCode, socket.id);
       (state.watching ??= new Set()).add(dto.groupCode);
+      // Answered once the room is registered for this node, so what the moderator loads next misses nothing live.
+      await this.fanoutNode.subscribeAhead(groupRoom(dto.groupCode), socket.id);
       await socket.join(groupRoom(dto.groupCode));
-      // Answered once the room reaches this node, so what the moderator loads next misses nothing live.
-      await this.fanoutNode.subscribeAhead(groupRoom(dto.groupCode));
       return {};
     });
   }

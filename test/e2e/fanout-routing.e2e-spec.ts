@@ -1,0 +1,129 @@
+import { createClient } from 'redis';
+import { fanoutKeys } from '../../server/src/realtime/fanout-routing.scripts';
+import { FanoutNode } from '../../server/src/realtime/fanout-node';
+import { RedisService } from '#shared/redis/redis.service';
+import { createGroup, createUser, TestUser } from '../factories';
+import { OwnRedis } from '../utils/own-redis';
+import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+
+const nodeOf = (t: ListeningApp) => t.app.get(FanoutNode);
+const redisOf = (t: ListeningApp) => t.app.get(RedisService);
+const roomNodes = (t: ListeningApp, room: string) => redisOf(t).client.sMembers(fanoutKeys.room(redisOf(t).prefix, room));
+const send = (socket: Parameters<typeof call>[0], groupCode: string, text: string) =>
+  call(socket, 'message:send', { groupCode, clientKey: text.replace(/\W/g, '-'), message: text });
+
+describe('fan-out routing across server processes', () => {
+  let one: ListeningApp, two: ListeningApp, three: ListeningApp;
+
+  beforeAll(async () => {
+    [one, two, three] = await Promise.all([listenTestApp(), listenTestApp(), listenTestApp()]);
+  });
+  afterEach(() => closeAllSockets());
+  afterAll(() => Promise.all([one.close(), two.close(), three?.close()]));
+
+  it('writes a message only to the nodes with sockets in its rooms, in seq order', async () => {
+    const [a, b, c] = await Promise.all([createUser(one), createUser(one), createUser(one)]);
+    const group = await createGroup(one, [a, b]);
+    const [sa, sb] = await Promise.all([connect(one.url, a.token), connect(two.url, b.token)]);
+    // c is online on the third node, in no room of this group.
+    await connect(three.url, c.token);
+    const received = record<{ seq: number }>(sb, 'message:new');
+    const read = () => [one, two, three].map((t) => nodeOf(t).counters.read);
+    const before = read();
+
+    for (let i = 1; i <= 5; i++) expect((await send(sa, group, `m${i}`)).ok).toBe(true);
+    await eventually(() => received.length === 5);
+    expect(received.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+
+    expect(await roomNodes(one, `user:${a.user.code}`)).toEqual([nodeOf(one).id]);
+    expect(await roomNodes(one, `user:${b.user.code}`)).toEqual([nodeOf(two).id]);
+    const [r1, r2, r3] = read().map((n, i) => n - before[i]);
+    expect(r1).toBeGreaterThanOrEqual(5);
+    expect(r2).toBeGreaterThanOrEqual(5);
+    expect(r3).toBe(0);
+  });
+
+  it('subscribes a room while a local socket is in it and unsubscribes it when the last one leaves', async () => {
+    const a = await createUser(one);
+    const room = `user:${a.user.code}`;
+    const [first, second] = await Promise.all([connect(two.url, a.token), connect(two.url, a.token)]);
+    // Registered before the handshake answered.
+    expect(await roomNodes(two, room)).toEqual([nodeOf(two).id]);
+    first.close();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await roomNodes(two, room)).toEqual([nodeOf(two).id]);
+    second.close();
+    await eventually(async () => (await roomNodes(two, room)).length === 0);
+  });
+
+  it('stops writing to a node whose registration expired (it died) and drops it from the rooms', async () => {
+    const [a, b] = await Promise.all([createUser(one), createUser(one)]);
+    const group = await createGroup(one, [a, b]);
+    const [sa, sb] = await Promise.all([connect(one.url, a.token), connect(two.url, b.token)]);
+    // A node that registered b's room, then died: its inbox (its liveness) expires.
+    const redis = redisOf(one);
+    const dead = 'dead-node';
+    await redis.client.sAdd(fanoutKeys.room(redis.prefix, `user:${b.user.code}`), dead);
+    await redis.client.xAdd(fanoutKeys.inbox(redis.prefix, dead), '*', { created: '1' });
+    await redis.client.pExpire(fanoutKeys.inbox(redis.prefix, dead), 100);
+    await new Promise((r) => setTimeout(r, 200));
+
+    const live = next(sb, 'message:new', (m) => m.message === 'after the death');
+    expect((await send(sa, group, 'after the death')).ok).toBe(true);
+    await live;
+    expect(await roomNodes(one, `user:${b.user.code}`)).toEqual([nodeOf(two).id]);
+    expect(await redis.client.exists(fanoutKeys.inbox(redis.prefix, dead))).toBe(0);
+  });
+
+  it('takes a node that shuts down out of every room, its inbox gone', async () => {
+    const a = await createUser(one);
+    await connect(three.url, a.token);
+    const { id, inbox } = nodeOf(three);
+    expect(await roomNodes(one, `user:${a.user.code}`)).toEqual([id]);
+    await three.close();
+    three = undefined as unknown as ListeningApp;
+    expect(await roomNodes(one, `user:${a.user.code}`)).toEqual([]);
+    expect(await redisOf(one).client.exists(inbox)).toBe(0);
+  });
+});
+
+describe('fan-out routing after Redis lost its data', () => {
+  let redis: OwnRedis;
+  let one: ListeningApp, two: ListeningApp;
+  let a: TestUser, b: TestUser;
+
+  beforeAll(async () => {
+    redis = await OwnRedis.start(0);
+    // Heartbeats every 200 ms.
+    const env = { REDIS_URL: redis.url, FANOUT_NODE_TTL_MS: '1000' };
+    [one, two] = await Promise.all([listenTestApp(env), listenTestApp(env)]);
+    [a, b] = await Promise.all([createUser(one), createUser(one)]);
+  }, 30_000);
+  afterEach(() => closeAllSockets());
+  afterAll(async () => {
+    await Promise.all([one?.close(), two?.close()]);
+    await redis?.stop();
+  });
+
+  it('registers every node again and delivers live what was routed before it came back, once and in order', async () => {
+    const group = await createGroup(one, [a, b]);
+    const [sa, sb] = await Promise.all([connect(one.url, a.token), connect(two.url, b.token)]);
+    const received = record<{ seq: number; message: string }>(sb, 'message:new');
+
+    const flusher = createClient({ url: redis.url });
+    await flusher.connect();
+    await flusher.flushAll();
+    await flusher.close();
+    // Routed at once, while no node is registered: the recent stream keeps it for the nodes coming back.
+    expect((await send(sa, group, 'right after the loss')).ok).toBe(true);
+    await eventually(() => received.length === 1, 10_000);
+    expect(received[0].message).toBe('right after the loss');
+
+    for (let i = 2; i <= 4; i++) expect((await send(sa, group, `then ${i}`)).ok).toBe(true);
+    await eventually(() => received.length >= 4, 10_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expect(await roomNodes(one, `user:${b.user.code}`)).toEqual([nodeOf(two).id]);
+    expect(await roomNodes(one, `user:${a.user.code}`)).toEqual([nodeOf(one).id]);
+  }, 30_000);
+});
