@@ -5,7 +5,7 @@ import { RedisService } from '#shared/redis/redis.service';
 import { SocketEmitter } from './socket-emitter.service';
 import { SocketWriteBatch } from './socket-write-batch';
 import { UnreadService } from '../modules/chat/unread.service';
-import { fanoutStreamKey } from './fanout-stream';
+import { decodeFanoutEntry, encodeFanoutEntry, fanoutStreamKey, socketPacket } from './fanout-stream';
 import { OrderingGate } from './ordering-gate';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
@@ -16,15 +16,6 @@ const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 500;
 /** A publication Redis refuses for another reason than being unavailable (a bug) is given up after this many tries. */
 const MAX_REFUSALS = 5;
-
-interface Delivery {
-  rooms: string[];
-  event: 'message:new' | 'unread:count';
-  payload: unknown;
-}
-
-/** One stream entry: deliveries that every node makes to its own sockets. */
-type FanoutEntry = Delivery[];
 
 /** One message on its way to the gate (kept until Redis has taken it). */
 interface Publication {
@@ -58,6 +49,8 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   private retryTimer?: NodeJS.Timeout;
   private retrying = false;
   private retryDelay = RETRY_MIN_MS;
+  /** Publications of this turn of the event loop, passed to the gate in one call (see flushOutgoing). */
+  private outgoing: Publication[] = [];
   private readonly gate: OrderingGate;
 
   constructor(
@@ -101,11 +94,24 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
    * retried until it does.
    */
   publishMessage(groupCode: string, seq: number, rooms: string[], payload: unknown, effect: string): void {
-    const entry: FanoutEntry = [{ rooms, event: 'message:new', payload }];
-    const publication: Publication = { groupCode, seq, entry: JSON.stringify(entry), effect, refusals: 0 };
+    const entry = encodeFanoutEntry([{ rooms, packet: socketPacket('message:new', payload) }]);
+    const publication: Publication = { groupCode, seq, entry, effect, refusals: 0 };
     const waiting = this.backlog.get(groupCode);
     if (waiting) return inSeqOrder(waiting, publication);
-    this.pass(publication).catch((err: unknown) => this.keepForRetry(publication, err));
+    if (this.outgoing.push(publication) === 1) setImmediate(() => this.flushOutgoing());
+  }
+
+  /**
+   * The messages an insert batch committed are published together, in one gate call: one round trip and one
+   * script run instead of one per message. What Redis does not take is kept for retry, each in its group's order.
+   */
+  private flushOutgoing(): void {
+    const batch = this.outgoing;
+    this.outgoing = [];
+    this.gate.passAll(batch).then(
+      (answers) => batch.forEach((p, i) => this.unread.released(p.groupCode, answers[i], p.seq)),
+      (err: unknown) => batch.forEach((p) => this.keepForRetry(p, err)),
+    ).catch((err: unknown) => this.logger.error({ err }, 'fan-out publication failed'));
   }
 
   private async pass(p: Publication): Promise<void> {
@@ -171,7 +177,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
           for (const batch of (reply as { messages: { id: string; message: Record<string, string> }[] }[] | null) ?? []) {
             for (const { id, message } of batch.messages) {
               lastId = id;
-              this.deliver(message.e, writes);
+              if (writes && message.e) this.deliver(message.e, writes);
             }
           }
         } finally {
@@ -185,13 +191,9 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private deliver(raw: string | undefined, writes: SocketWriteBatch | null): void {
-    if (!raw) return;
-    // Every node reads the stream, so each delivers only to its own sockets.
-    for (const { rooms, event, payload } of JSON.parse(raw) as FanoutEntry) {
-      writes?.hold(rooms);
-      this.emitter.io?.local.to(rooms).emit(event, payload as never);
-    }
+  /** Every node reads the stream, so each delivers only to its own sockets. */
+  private deliver(entry: string, writes: SocketWriteBatch): void {
+    for (const { rooms, packet } of decodeFanoutEntry(entry)) writes.send(rooms, packet);
   }
 
   private async flushStalled(): Promise<void> {

@@ -1,3 +1,5 @@
+import { FANOUT_ENTRY_LUA } from '../../realtime/fanout-stream';
+
 /**
  * The unread cache's scripts. A user's cached unread counts: a hash of group → count, group@ → the highest seq
  * of that group the count accounts for (its "watermark"), and the total. Every change announces itself on the
@@ -9,9 +11,9 @@ export const TOTAL_FIELD = '_total';
 export const WATERMARK_SUFFIX = '@';
 
 const PUSH = `
+${FANOUT_ENTRY_LUA}
 local function push(stream, maxLen, room, total, groups)
-  local payload = { total = total, groups = groups }
-  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', cjson.encode({ { rooms = { room }, event = 'unread:count', payload = payload } }))
+  redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', fanoutLine({ room }, 'unread:count', { total = total, groups = groups }))
 end`;
 
 /**
@@ -85,6 +87,7 @@ return { total, n }`;
  * `stepConfig`: { ttl, room } (the cache's time to live in ms, the user room prefix).
  */
 export const COUNT_RELEASED = `
+${FANOUT_ENTRY_LUA}
 local unreadConfig = cjson.decode(stepConfig)
 local unreadTtl, roomPrefix = unreadConfig.ttl, unreadConfig.room
 local function watermark(key)
@@ -101,7 +104,7 @@ local function step(seq, effect)
       redis.call('HSET', r[1], group .. '${WATERMARK_SUFFIX}', seq)
       local total = redis.call('HINCRBY', r[1], '${TOTAL_FIELD}', 1)
       redis.call('PEXPIRE', r[1], unreadTtl)
-      pushes[#pushes + 1] = { rooms = { roomPrefix .. r[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = n } } }
+      pushes[#pushes + 1] = fanoutLine({ roomPrefix .. r[2] }, 'unread:count', { total = total, groups = { [group] = n } })
     end
   end
   local author = spec.a
@@ -111,11 +114,11 @@ local function step(seq, effect)
     if n > 0 then
       redis.call('HDEL', author[1], group)
       local total = redis.call('HINCRBY', author[1], '${TOTAL_FIELD}', -n)
-      pushes[#pushes + 1] = { rooms = { roomPrefix .. author[2] }, event = 'unread:count', payload = { total = total, groups = { [group] = 0 } } }
+      pushes[#pushes + 1] = fanoutLine({ roomPrefix .. author[2] }, 'unread:count', { total = total, groups = { [group] = 0 } })
     end
     redis.call('PEXPIRE', author[1], unreadTtl)
   end
   if #pushes > 0 then
-    redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', cjson.encode(pushes))
+    redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'e', table.concat(pushes, '\\n'))
   end
 end`;
