@@ -108,10 +108,13 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   private flushOutgoing(): void {
     const batch = this.outgoing;
     this.outgoing = [];
-    this.gate.passAll(batch).then(
-      (answers) => batch.forEach((p, i) => this.unread.released(p.groupCode, answers[i], p.seq)),
-      (err: unknown) => batch.forEach((p) => this.keepForRetry(p, err)),
-    ).catch((err: unknown) => this.logger.error({ err }, 'fan-out publication failed'));
+    this.gate
+      .passAll(batch)
+      .then(
+        (answers) => batch.forEach((p, i) => this.unread.released(p.groupCode, answers[i], p.seq)),
+        (err: unknown) => batch.forEach((p) => this.keepForRetry(p, err)),
+      )
+      .catch((err: unknown) => this.logger.error({ err }, 'fan-out publication failed'));
   }
 
   private async pass(p: Publication): Promise<void> {
