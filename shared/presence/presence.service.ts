@@ -4,6 +4,7 @@ import { isGlobalRole } from '../contracts/roles';
 import { PresencePayload } from '../contracts/socket-events';
 import { RedisService } from '../redis/redis.service';
 import { PresenceRepository } from './presence.repository';
+import { RedisScript } from '../redis/redis-script';
 
 /** Activity writes per user are throttled in-process to one per this interval. */
 const ACTIVITY_WRITE_MS = 15_000;
@@ -15,6 +16,7 @@ const SOCKET_GONE_SCRIPT = `
 local left = redis.call('DECR', KEYS[1])
 if left <= 0 then redis.call('DEL', KEYS[1]) return 0 end
 return left`;
+const socketGoneScript = new RedisScript(SOCKET_GONE_SCRIPT);
 
 export type PresenceBucket = 'available' | 'away' | 'unavailable';
 
@@ -83,7 +85,7 @@ export class PresenceService {
 
   /** Counts a socket gone; never below zero. Answers how many remain. */
   async socketDisconnected(userCode: string): Promise<number> {
-    return Number(await this.redis.client.eval(SOCKET_GONE_SCRIPT, { keys: [this.socketsKey(userCode)] }));
+    return Number(await socketGoneScript.run(this.redis.client, { keys: [this.socketsKey(userCode)] }));
   }
 
   /** Online = at least one connected socket, on any node. */

@@ -1,5 +1,8 @@
 import { ArgumentMetadata, HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError, ErrorKey } from './errors';
+import { cacheValidationRules } from './validation-rules-cache';
+
+cacheValidationRules();
 
 function ruleKey(path: string, constraint: string): string {
   const field = path.replace(/\.(\d+)\./g, '.').replace(/\.(\d+)$/, '');

@@ -1,3 +1,5 @@
+import { FANOUT_LINE_LUA } from './fanout-entry';
+
 /**
  * Routing chat deliveries to the nodes that have sockets in their rooms (see docs/scale-out.md).
  *
@@ -41,9 +43,11 @@ export function routeConfig(prefix: string): string {
 
 /**
  * The one Lua fragment that writes to the fan-out. Needs `routeConfig` defined before it. `payloadJson` is
- * JSON text, inserted as it is; `event` is one of the fan-out's event names.
+ * JSON text, inserted as it is; `event` is one of the fan-out's event names. An entry is text of one line per
+ * delivery (fanout-entry.ts).
  */
 export const ROUTE = `
+${FANOUT_LINE_LUA}
 local routing = cjson.decode(routeConfig)
 local routeNodes, routeOrder, routeAll = {}, {}, {}
 local function routeNowMs()
@@ -51,7 +55,6 @@ local function routeNowMs()
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
 local function route(rooms, event, payloadJson)
-  local tail = ',"event":"' .. event .. '","payload":' .. payloadJson .. '}'
   local perNode, order = {}, {}
   for _, room in ipairs(rooms) do
     for _, node in ipairs(redis.call('SMEMBERS', routing.p .. 'fanout:room:' .. room)) do
@@ -67,14 +70,14 @@ local function route(rooms, event, payloadJson)
   for _, node in ipairs(order) do
     local entry = routeNodes[node]
     if not entry then
-      entry = { parts = {}, rooms = {} }
+      entry = { lines = {}, rooms = {} }
       routeNodes[node] = entry
       routeOrder[#routeOrder + 1] = node
     end
-    entry.parts[#entry.parts + 1] = '{"rooms":' .. cjson.encode(perNode[node]) .. tail
+    entry.lines[#entry.lines + 1] = fanoutLine(perNode[node], event, payloadJson)
     for _, room in ipairs(perNode[node]) do entry.rooms[#entry.rooms + 1] = room end
   end
-  routeAll[#routeAll + 1] = '{"rooms":' .. cjson.encode(rooms) .. tail
+  routeAll[#routeAll + 1] = fanoutLine(rooms, event, payloadJson)
 end
 local function flushRoutes()
   if #routeAll == 0 then return end
@@ -82,7 +85,7 @@ local function flushRoutes()
   for _, node in ipairs(routeOrder) do
     local entry = routeNodes[node]
     local inbox = routing.p .. 'fanout:inbox:' .. node
-    if redis.call('XADD', inbox, 'NOMKSTREAM', 'MAXLEN', '~', routing.n, '*', 'e', '[' .. table.concat(entry.parts, ',') .. ']') then
+    if redis.call('XADD', inbox, 'NOMKSTREAM', 'MAXLEN', '~', routing.n, '*', 'e', table.concat(entry.lines, '\\n')) then
       reached[#reached + 1] = node
     else
       for _, room in ipairs(entry.rooms) do redis.call('SREM', routing.p .. 'fanout:room:' .. room, node) end
@@ -97,7 +100,7 @@ local function flushRoutes()
   end
   if now - since < routing.w then
     local recent = routing.p .. 'fanout:recent'
-    redis.call('XADD', recent, 'MAXLEN', '~', routing.r, '*', 't', table.concat(reached, ','), 'e', '[' .. table.concat(routeAll, ',') .. ']')
+    redis.call('XADD', recent, 'MAXLEN', '~', routing.r, '*', 't', table.concat(reached, ','), 'e', table.concat(routeAll, '\\n'))
     redis.call('PEXPIRE', recent, routing.w * 2)
   end
   routeNodes, routeOrder, routeAll = {}, {}, {}

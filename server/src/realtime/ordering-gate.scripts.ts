@@ -25,50 +25,58 @@ local function release(seq, entry, effect)
 end`;
 
 /**
- * One call per message. Gate per group: a message is routed to the nodes' inboxes only after every lower seq
- * of its group, so each inbox holds the group's messages (and what their release step routes) in seq order. A message whose predecessor hasn't arrived is held. A seq at or below the last released one was
- * released before (a retry whose first attempt did reach Redis) and is dropped, unless the sweeper skipped it:
- * then it is late but released once rather than lost. Answers what the release steps appended to `answers`.
- * `stepLua` defines `step(seq, effect)`.
+ * One call per batch of messages (of any groups), each passed as if on its own, in the order given. Gate per
+ * group: a message is routed to the nodes' inboxes only after every lower seq of its group, so each inbox holds
+ * the group's messages (and what their release step routes) in seq order. A message whose predecessor hasn't
+ * arrived is held. A seq at or below the last released one was released before (a retry whose first attempt
+ * did reach Redis) and is dropped, unless the sweeper skipped it: then it is late but released once rather
+ * than lost. Answers, per message, what the release steps appended to `answers`. `stepLua` defines
+ * `step(seq, effect)`; it reads `group`, the group of the message being released.
+ * KEYS: held, then per message last, pending, skipped; ARGV: routeConfig, stepConfig, then per message group,
+ * seq, entry, effect.
  */
 export const gateScript = (stepLua: string): string => `
-local lastKey, pendingKey, heldKey, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local seqText, entry, effect, routeConfig, group, stepConfig = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
-local seq = tonumber(seqText)
-local answers = {}
+local heldKey = KEYS[1]
+local routeConfig, stepConfig = ARGV[1], ARGV[2]
+local group, answers
 ${ROUTE}
 ${NOW_MS}
 ${stepLua}
 ${RELEASE}
-local function gate()
-local last = tonumber(redis.call('GET', lastKey)) or 0
-if seq <= last then
-  if redis.call('SREM', skippedKey, seqText) == 1 then release(seq, entry, effect) end
-  return answers
+local function pass(lastKey, pendingKey, skippedKey, seqText, entry, effect)
+  local seq = tonumber(seqText)
+  local last = tonumber(redis.call('GET', lastKey)) or 0
+  if seq <= last then
+    if redis.call('SREM', skippedKey, seqText) == 1 then release(seq, entry, effect) end
+    return
+  end
+  if seq > last + 1 then
+    redis.call('HSET', pendingKey, seqText, entry, seqText .. ':u', effect)
+    redis.call('EXPIRE', pendingKey, 3600)
+    redis.call('ZADD', heldKey, 'NX', nowMs(), group)
+    return
+  end
+  release(seq, entry, effect)
+  last = seq
+  while true do
+    local nextSeq = tostring(last + 1)
+    local following = redis.call('HGET', pendingKey, nextSeq)
+    if not following then break end
+    release(last + 1, following, redis.call('HGET', pendingKey, nextSeq .. ':u'))
+    redis.call('HDEL', pendingKey, nextSeq, nextSeq .. ':u')
+    last = last + 1
+  end
+  redis.call('SET', lastKey, last, 'EX', 604800)
+  if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
 end
-if seq > last + 1 then
-  redis.call('HSET', pendingKey, seqText, entry, seqText .. ':u', effect)
-  redis.call('EXPIRE', pendingKey, 3600)
-  redis.call('ZADD', heldKey, 'NX', nowMs(), group)
-  return answers
+local results = {}
+for i = 0, (#ARGV - 2) / 4 - 1 do
+  group, answers = ARGV[3 + i * 4], {}
+  pass(KEYS[2 + i * 3], KEYS[3 + i * 3], KEYS[4 + i * 3], ARGV[4 + i * 4], ARGV[5 + i * 4], ARGV[6 + i * 4])
+  results[#results + 1] = answers
 end
-release(seq, entry, effect)
-last = seq
-while true do
-  local nextSeq = tostring(last + 1)
-  local following = redis.call('HGET', pendingKey, nextSeq)
-  if not following then break end
-  release(last + 1, following, redis.call('HGET', pendingKey, nextSeq .. ':u'))
-  redis.call('HDEL', pendingKey, nextSeq, nextSeq .. ':u')
-  last = last + 1
-end
-redis.call('SET', lastKey, last, 'EX', 604800)
-if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
-return answers
-end
-local result = gate()
 flushRoutes()
-return result`;
+return results`;
 
 /** The groups whose oldest held message has waited ARGV[1] ms or more, by the Redis clock. */
 export const STALLED = `

@@ -3,6 +3,7 @@ import { readTestRun } from '../../../test/utils/test-env';
 import type { AppConfig } from '#shared/config/config.schema';
 import { COUNT_RELEASED, TOTAL_FIELD } from '../modules/chat/unread-counts.scripts';
 import { RedisService } from '#shared/redis/redis.service';
+import { decodeFanoutEntry } from './fanout-entry';
 import { fanoutKeys } from './fanout-routing.scripts';
 import { OrderingGate, ReleaseStep } from './ordering-gate';
 
@@ -36,13 +37,26 @@ describe('OrderingGate', () => {
     await subscribe(group);
   });
 
-  /** The inbox entries, decoded, that belong to this test's group (entries are JSON arrays of deliveries). */
-  async function released(): Promise<string[]> {
-    const entries = await redis.client.xRange(inbox(), '-', '+');
-    return entries.map((e) => e.message.e).filter((e) => e.includes(group));
+  interface Released {
+    rooms: string[];
+    event: string;
+    payload: { seq: number; effect?: string; config?: string; groups?: Record<string, number> };
   }
-  const entry = (seq: number) => OrderingGate.entry([group], { seq });
-  const seqs = async () => (await released()).flatMap((e) => (JSON.parse(e) as { payload: { seq: number } }[]).map((d) => d.payload.seq));
+
+  /** The deliveries in the inbox that belong to this test's group, their Socket.IO packets decoded. */
+  async function released(): Promise<Released[]> {
+    const entries = await redis.client.xRange(inbox(), '-', '+');
+    return entries
+      .filter((e) => e.message.e?.includes(group))
+      .flatMap((e) => decodeFanoutEntry(e.message.e))
+      .map(({ rooms, packet }) => {
+        expect(packet.startsWith('2[')).toBe(true);
+        const [event, payload] = JSON.parse(packet.slice(1)) as [string, Released['payload']];
+        return { rooms, event, payload };
+      });
+  }
+  const entry = (seq: number, groupCode = group) => OrderingGate.entry([groupCode], { seq });
+  const seqs = async () => (await released()).map((d) => d.payload.seq);
 
   /** A release step that routes what it saw and answers the effect. */
   const recordingStep: ReleaseStep = {
@@ -60,6 +74,21 @@ describe('OrderingGate', () => {
     await gate.pass(group, 1, entry(1), '');
     await gate.pass(group, 3, entry(3), '');
     expect(await seqs()).toEqual([1, 2, 3]);
+  });
+
+  it('passes a batch of messages of several groups in one call as if one by one, answering each its own', async () => {
+    const gate = new OrderingGate(redis, recordingStep);
+    const other = `${group}x`;
+    await subscribe(other);
+    const answers = await gate.passAll([
+      { groupCode: group, seq: 2, entry: entry(2), effect: 'a2' },
+      { groupCode: other, seq: 1, entry: entry(1, other), effect: 'b1' },
+      { groupCode: group, seq: 1, entry: entry(1), effect: 'a1' },
+      { groupCode: group, seq: 1, entry: entry(1), effect: 'a1' },
+    ]);
+    expect(answers).toEqual([[], ['b1'], ['a1', 'a2'], []]);
+    const mine = (await released()).filter((d) => d.event === 'message:new' && d.rooms[0] === group);
+    expect(mine.map((d) => d.payload.seq)).toEqual([1, 2]);
   });
 
   it('holds a message until its predecessor arrives, then releases both in seq order', async () => {
@@ -98,7 +127,7 @@ describe('OrderingGate', () => {
     expect(await gate.pass(group, 2, entry(2), 'e2')).toEqual([]);
     expect(await gate.pass(group, 1, entry(1), 'e1')).toEqual(['e1', 'e2']);
     expect(await gate.pass(group, 1, entry(1), 'e1')).toEqual([]);
-    const events = (await released()).flatMap((e) => JSON.parse(e));
+    const events = await released();
     expect(events.map((e) => (e.event === 'step' ? `step ${e.payload.seq} ${e.payload.effect} ${e.payload.config}` : `message ${e.payload.seq}`))).toEqual([
       'message 1',
       'step 1 e1 the-config',
@@ -134,11 +163,8 @@ describe('OrderingGate', () => {
       expect(await redis.client.hGetAll(key(bob))).toMatchObject({ [TOTAL_FIELD]: '2', [group]: '2', [`${group}@`]: '2' });
       expect(await redis.client.hGetAll(key(ann))).toEqual({ [TOTAL_FIELD]: '0', [`${group}@`]: '1' });
       // The counts follow their message into the inbox, in order.
-      const pushes = (await released())
-        .map((e) => JSON.parse(e))
-        .flat()
-        .filter((d) => d.event === 'unread:count');
-      expect(pushes.map((d) => [d.rooms[0], d.payload.groups[group]])).toEqual([
+      const pushes = (await released()).filter((d) => d.event === 'unread:count');
+      expect(pushes.map((d) => [d.rooms[0], d.payload.groups?.[group]])).toEqual([
         [`user:${bob}`, 1],
         [`user:${ann}`, 0],
         [`user:${bob}`, 2],

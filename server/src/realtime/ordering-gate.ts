@@ -1,4 +1,5 @@
 import type { RedisClientType } from 'redis';
+import { RedisScript } from '#shared/redis/redis-script';
 import { RedisService } from '#shared/redis/redis.service';
 import { routeConfig } from './fanout-routing.scripts';
 import { flushScript, gateScript, STALLED } from './ordering-gate.scripts';
@@ -18,22 +19,31 @@ export interface ReleaseStep {
   config: string;
 }
 
+/** One message for the gate: its group and seq, its entry (OrderingGate.entry), and its effect for the release step. */
+export interface GatePassage {
+  groupCode: string;
+  seq: number;
+  entry: string;
+  effect: string;
+}
+
 const NO_STEP: ReleaseStep = { lua: 'local function step(seq, effect) end', config: '' };
+const stalledScript = new RedisScript(STALLED);
 
 /**
  * The per-group gate in Redis: a group's messages are routed to the nodes' inboxes in seq order (see
  * gateScript). Every call is one atomic script, so a message's release and its release step never part.
  */
 export class OrderingGate {
-  private readonly gate: string;
-  private readonly flush: string;
+  private readonly gate: RedisScript;
+  private readonly flush: RedisScript;
 
   constructor(
     private readonly redis: RedisService,
     private readonly step: ReleaseStep = NO_STEP,
   ) {
-    this.gate = gateScript(step.lua);
-    this.flush = flushScript(step.lua);
+    this.gate = new RedisScript(gateScript(step.lua));
+    this.flush = new RedisScript(flushScript(step.lua));
   }
 
   private get client(): RedisClientType {
@@ -56,20 +66,33 @@ export class OrderingGate {
 
   /** Releases the message now, or holds it until its predecessors came; answers the release steps' answers. */
   async pass(groupCode: string, seq: number, entry: string, effect: string): Promise<string[]> {
-    return (await this.client.eval(this.gate, {
-      keys: this.keys(groupCode),
-      arguments: [String(seq), entry, effect, routeConfig(this.redis.prefix), groupCode, this.step.config],
-    })) as string[];
+    const [answers] = await this.passAll([{ groupCode, seq, entry, effect }]);
+    return answers;
+  }
+
+  /** `pass` for several messages in one call, in this order; answers each one's release-step answers. */
+  async passAll(passages: readonly GatePassage[]): Promise<string[][]> {
+    const keys = [this.redis.key('fanout', 'held')];
+    const args = [routeConfig(this.redis.prefix), this.step.config];
+    for (const p of passages) {
+      keys.push(
+        this.redis.key('fanout', 'last', p.groupCode),
+        this.redis.key('fanout', 'pending', p.groupCode),
+        this.redis.key('fanout', 'skipped', p.groupCode),
+      );
+      args.push(p.groupCode, String(p.seq), p.entry, p.effect);
+    }
+    return (await this.gate.run(this.client, { keys, arguments: args })) as string[][];
   }
 
   /** The groups whose oldest held message has waited `holdMs` or more. */
   async stalled(holdMs: number): Promise<string[]> {
-    return (await this.client.eval(STALLED, { keys: [this.redis.key('fanout', 'held')], arguments: [String(holdMs)] })) as string[];
+    return (await stalledScript.run(this.client, { keys: [this.redis.key('fanout', 'held')], arguments: [String(holdMs)] })) as string[];
   }
 
   /** Lets a group still stalled for `holdMs` through past its missing seqs; answers how many and the steps' answers. */
   async letThrough(groupCode: string, holdMs: number): Promise<{ released: number; answers: string[] }> {
-    const [released, answers] = (await this.client.eval(this.flush, {
+    const [released, answers] = (await this.flush.run(this.client, {
       keys: this.keys(groupCode),
       arguments: [routeConfig(this.redis.prefix), groupCode, this.step.config, String(holdMs)],
     })) as [number, string[]];

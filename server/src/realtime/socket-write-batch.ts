@@ -14,37 +14,54 @@ interface BatchableConnection {
   };
 }
 
+/** engine.io's connection as a delivery writes to it (public API). */
+interface EngineConnection {
+  readyState: string;
+  write(packet: string): void;
+}
+
 function batchable(conn: unknown): conn is BatchableConnection {
   const c = conn as Partial<BatchableConnection> | undefined;
   return typeof c?.flush === 'function' && c.transport?.name === 'websocket' && typeof c.transport.socket?._socket?.cork === 'function';
 }
 
 /**
- * Writes everything a delivery batch sends to one WebSocket with one system call.
+ * Delivers pre-encoded Socket.IO packets to this node's sockets, writing everything a delivery batch sends to
+ * one WebSocket with one system call.
  *
- * Socket.IO writes each packet as its own frame and `write`, and a socket still writing queues the next packet
- * until the first is done, so a recipient of a message and its new unread count costs two system calls, and
- * those dominate the server's CPU time under load. While a batch runs, the sockets it reaches are marked busy, so
- * engine.io queues their packets; `release` then hands each socket's queue to its transport at once inside a
- * cork of the TCP socket. Everything between `hold` and `release` must run synchronously, in one tick.
+ * A packet was encoded once by whoever wrote the delivery (see fanout-stream.ts), so it goes to each socket's
+ * engine.io connection as it is, as Socket.IO's own local broadcast does after encoding. Socket.IO writes each
+ * packet as its own frame and `write`, and a socket still writing queues the next packet until the first is
+ * done, so a recipient of a message and its new unread count would cost two system calls, and those dominate
+ * the server's CPU time under load. While a batch runs, the sockets it reaches are marked busy, so engine.io
+ * queues their packets; `release` then hands each socket's queue to its transport at once inside a cork of the
+ * TCP socket. Everything between the first `send` and `release` must run synchronously, in one tick.
  */
 export class SocketWriteBatch {
   private readonly held = new Set<BatchableConnection>();
+  private readonly reached = new Set<string>();
 
   constructor(private readonly namespace: Namespace) {}
 
-  /** Queues, until `release`, the writes of this node's sockets in these rooms. */
-  hold(rooms: readonly string[]): void {
+  /** Writes the packet, once, to each of this node's sockets in these rooms (queued until `release`). */
+  send(rooms: readonly string[], packet: string): void {
     const { adapter, sockets } = this.namespace;
+    const dedupe = rooms.length > 1;
     for (const room of rooms) {
-      for (const id of adapter.rooms.get(room) ?? []) {
-        const conn: unknown = sockets.get(id)?.conn;
-        // A socket already writing keeps its own queue: engine.io flushes it when that write ends.
-        if (!batchable(conn) || this.held.has(conn) || !conn.transport.writable) continue;
-        conn.transport.writable = false;
-        this.held.add(conn);
+      const ids = adapter.rooms.get(room);
+      if (!ids) continue;
+      for (const id of ids) {
+        if (dedupe) {
+          if (this.reached.has(id)) continue;
+          this.reached.add(id);
+        }
+        const conn = sockets.get(id)?.conn as unknown as EngineConnection | undefined;
+        if (conn?.readyState !== 'open') continue;
+        this.hold(conn);
+        conn.write(packet);
       }
     }
+    this.reached.clear();
   }
 
   /** Writes each held socket's queued packets in one go. */
@@ -60,5 +77,12 @@ export class SocketWriteBatch {
       }
     }
     this.held.clear();
+  }
+
+  private hold(conn: unknown): void {
+    // A socket already writing keeps its own queue: engine.io flushes it when that write ends.
+    if (!batchable(conn) || this.held.has(conn) || !conn.transport.writable) return;
+    conn.transport.writable = false;
+    this.held.add(conn);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RedisService } from '#shared/redis/redis.service';
 import { tooManyRequests } from '../errors';
+import { RedisScript } from '#shared/redis/redis-script';
 
 /** One limit: at most `limit` hits per `windowSeconds` for the key made of `name` and `id`. */
 export interface RateLimitRule {
@@ -33,6 +34,7 @@ for i, key in ipairs(KEYS) do
   out[2 * i] = ttl
 end
 return out`;
+const hitScript = new RedisScript(HIT_SCRIPT);
 
 /** Counts hits against fixed-window limits kept in Redis, shared by every server node. */
 @Injectable()
@@ -42,7 +44,7 @@ export class RateLimitService {
   /** Counts one hit against every rule; not allowed if any rule's window is already full. */
   async hit(rules: RateLimitRule[]): Promise<RateLimitResult> {
     if (rules.length === 0) return { allowed: true, retryAfter: 0 };
-    const reply = (await this.redis.client.eval(HIT_SCRIPT, {
+    const reply = (await hitScript.run(this.redis.client, {
       keys: rules.map((r) => this.redis.key('ratelimit', r.name, r.id)),
       arguments: rules.map((r) => String(r.windowSeconds * 1000)),
     })) as number[];

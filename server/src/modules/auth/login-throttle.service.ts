@@ -4,6 +4,7 @@ import { tooManyRequests } from '../../common/errors';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { RedisService } from '#shared/redis/redis.service';
+import { RedisScript } from '#shared/redis/redis-script';
 
 // Takes one attempt against every counter that is below its limit, atomically: if any checked counter
 // is full nothing is counted and the longest remaining window is answered. KEYS: the counters, then the
@@ -23,6 +24,7 @@ for i = 1, n do
   if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIRE', KEYS[i], window) end
 end
 return 0`;
+const takeScript = new RedisScript(TAKE_SCRIPT);
 
 // A success gives the attempt back: DECR only what still exists (an expired window must not go negative).
 const REFUND_SCRIPT = `
@@ -30,6 +32,7 @@ for i = 1, #KEYS do
   if redis.call('EXISTS', KEYS[i]) == 1 and tonumber(redis.call('DECR', KEYS[i])) <= 0 then redis.call('DEL', KEYS[i]) end
 end
 return 0`;
+const refundScript = new RedisScript(REFUND_SCRIPT);
 
 /** What one login attempt holds until it is known to have succeeded or failed. */
 export interface LoginAttempt {
@@ -71,7 +74,7 @@ export class LoginThrottleService {
     const known = (await this.redis.client.exists(keys.known)) === 1;
     const { AUTH_RATE_LIMIT_IP: perIp, AUTH_RATE_LIMIT_EMAIL: perAccount, AUTH_RATE_LIMIT_WINDOW: window } = this.config;
     const waitMs = Number(
-      await this.redis.client.eval(TAKE_SCRIPT, {
+      await takeScript.run(this.redis.client, {
         keys: [keys.ip, keys.account, keys.pair, keys.known],
         arguments: [String(window * 1000), String(perIp), String(known ? 0 : perAccount), String(perAccount)],
       }),
@@ -83,7 +86,7 @@ export class LoginThrottleService {
   /** The password was right: the attempt is given back, the pair's failures forgotten, and the IP known. */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     const { ip, account, pair, known } = attempt.keys;
-    await this.redis.client.eval(REFUND_SCRIPT, { keys: [ip, account] });
+    await refundScript.run(this.redis.client, { keys: [ip, account] });
     await this.redis.client.del(pair);
     await this.redis.client.set(known, '1', { EX: this.config.REFRESH_TOKEN_TTL_REMEMBER });
   }

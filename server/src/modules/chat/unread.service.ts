@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { DomainEvents } from '../../common/events/domain-events';
 import { UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
+import { RedisScript } from '#shared/redis/redis-script';
 import { RedisService } from '#shared/redis/redis.service';
 import { routeConfig } from '../../realtime/fanout-routing.scripts';
 import { ChatGroupEntity } from './chat-group.entity';
@@ -12,6 +13,8 @@ import { APPLY_READ, COUNT_RELEASED, FILL, TOTAL_FIELD, WATERMARK_SUFFIX } from 
 export const UNREAD_TTL_MS = 10 * 60 * 1000;
 const FILL_ATTEMPTS = 10;
 const FILL_RETRY_MS = 500;
+const applyRead = new RedisScript(APPLY_READ);
+const fill = new RedisScript(FILL);
 
 interface GroupCount {
   code: string;
@@ -106,7 +109,7 @@ export class UnreadService implements OnModuleDestroy {
 
   /** After a read: sets the group's cached count (what Postgres said is left, up to `lastSeq`) and pushes the new counts. */
   async read(userCode: string, groupCode: string, unread: number, lastSeq: number): Promise<UnreadCountPayload> {
-    const total = await this.redis.client.eval(APPLY_READ, {
+    const total = await applyRead.run(this.redis.client, {
       keys: [this.keyOf(userCode)],
       arguments: [groupCode, String(unread), String(lastSeq), String(UNREAD_TTL_MS), userRoom(userCode), routeConfig(this.redis.prefix)],
     });
@@ -126,7 +129,7 @@ export class UnreadService implements OnModuleDestroy {
       userCodes.map(async (code) => {
         const rows = groups.get(code)!;
         if (!rows.some((r) => r.code === groupCode)) rows.push({ code: groupCode, unread: 0, lastSeq: seenUpTo });
-        const [total, n] = (await this.redis.client.eval(FILL, {
+        const [total, n] = (await fill.run(this.redis.client, {
           keys: [this.keyOf(code)],
           arguments: [
             String(UNREAD_TTL_MS),
