@@ -54,10 +54,19 @@ local function routeNowMs()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
+local roomNodes = {}
+local function nodesOf(room)
+  local nodes = roomNodes[room]
+  if not nodes then
+    nodes = redis.call('SMEMBERS', routing.p .. 'fanout:room:' .. room)
+    roomNodes[room] = nodes
+  end
+  return nodes
+end
 local function route(rooms, event, payloadJson)
   local perNode, order = {}, {}
   for _, room in ipairs(rooms) do
-    for _, node in ipairs(redis.call('SMEMBERS', routing.p .. 'fanout:room:' .. room)) do
+    for _, node in ipairs(nodesOf(room)) do
       local list = perNode[node]
       if not list then
         list = {}
@@ -89,6 +98,7 @@ local function flushRoutes()
       reached[#reached + 1] = node
     else
       for _, room in ipairs(entry.rooms) do redis.call('SREM', routing.p .. 'fanout:room:' .. room, node) end
+      roomNodes = {}
     end
   end
   local registry = routing.p .. 'fanout:registry'
