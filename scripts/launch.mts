@@ -80,6 +80,12 @@ async function main() {
  */
 const NODE_FLAGS: Record<'server' | 'worker', string[]> = { server: ['--max-semi-space-size=64'], worker: [] };
 
+/**
+ * Extra Node flags for the server only, e.g. SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" to profile it
+ * under load (Node refuses --cpu-prof in NODE_OPTIONS, which would reach every child anyway).
+ */
+const serverFlags = (env: NodeJS.ProcessEnv): string[] => (env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 /** A restarted child that stayed up this long starts its back-off from 1 s again. */
 const STABLE_AFTER_MS = 60_000;
 /** Set once Parley answered its first health check: from then on a crashed child is restarted, not fatal. */
@@ -91,7 +97,8 @@ let supervising = false;
  * everything instead of looping. Watch mode always restarts (the next build may fix it).
  */
 function appChild(name: 'server' | 'worker', script: string, env: NodeJS.ProcessEnv): AppChild {
-  const child: AppChild = new Child(name, process.execPath, ['--enable-source-maps', ...(NODE_FLAGS[name] ?? []), script], { env });
+  const flags = [...NODE_FLAGS[name], ...(name === 'server' ? serverFlags(env) : [])];
+  const child: AppChild = new Child(name, process.execPath, ['--enable-source-maps', ...flags, script], { env });
   children.add(child);
   let failures = 0;
   child.onExit = ({ code, signal }, expected) => {
