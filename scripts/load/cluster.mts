@@ -27,6 +27,7 @@ const { createClient } = require('redis') as typeof import('redis');
 const webPush = require('web-push') as { generateVAPIDKeys: () => { publicKey: string; privateKey: string } };
 
 const NGINX = '/usr/sbin/nginx';
+const IDLE_SAMPLE_MS = 5000;
 
 interface Options {
   servers: number[];
@@ -192,7 +193,7 @@ interface Row {
   servers: number;
   load: LoadResult;
   nginxCpuMsPerMessage: number | null;
-  nodes: { pid: number; sockets: number; cpuMsPerMessage: number | null; readPerMessage: number; deliveredPerMessage: number }[];
+  nodes: { pid: number; sockets: number; cpuMsPerMessage: number | null; idleCpuPercent: number; readPerMessage: number; deliveredPerMessage: number }[];
   loadAverage: string;
 }
 
@@ -263,6 +264,10 @@ async function runCluster(opts: Options, n: number, env: NodeJS.ProcessEnv, dir:
     const pids = servers.map((s) => s.child.pid!);
     console.log(`\n### ${n} server(s) on ${ports.join(', ')} (pids ${pids.join(', ')}), one worker, nginx on ${nginxPort}; load average ${loadAverage()}`);
     await sleep(1500);
+    // What each server costs doing nothing (timers, heartbeats, blocking reads), to set beside its CPU under load.
+    const idleBefore = pids.map(cpuSecondsOf);
+    await sleep(IDLE_SAMPLE_MS);
+    const idleCpuPercent = pids.map((pid, k) => (((cpuSecondsOf(pid) ?? NaN) - (idleBefore[k] ?? NaN)) / (IDLE_SAMPLE_MS / 1000)) * 100);
     const before = await fanoutStats(env.REDIS_URL!, env.REDIS_PREFIX!);
     // The sockets each node holds, seen as its subscribed rooms (one user room per socket here) while the load runs.
     const sockets = new Map<number, number>();
@@ -290,6 +295,7 @@ async function runCluster(opts: Options, n: number, env: NodeJS.ProcessEnv, dir:
         pid,
         sockets: sockets.get(pid) ?? 0,
         cpuMsPerMessage: load.serverCpuMsPerMessageByPid[k]?.ms ?? null,
+        idleCpuPercent: idleCpuPercent[k],
         readPerMessage: a && b ? (a.read - b.read) / messages : NaN,
         deliveredPerMessage: a && b ? (a.delivered - b.delivered) / messages : NaN,
       };
@@ -326,6 +332,12 @@ function print(rows: Row[]): void {
     );
   }
   for (const r of rows) {
+    const idleMsPerMessage = r.nodes.map((x) => ((x.idleCpuPercent / 100) * 1000) / r.load.achievedRate);
+    console.log(
+      `${r.servers} server(s): idle CPU per node ${r.nodes.map((x) => f(x.idleCpuPercent)).join(', ')} % of a core before the load (${idleMsPerMessage
+        .map((x) => f(x * 1000, 0))
+        .join(', ')} µs per message at this rate)`,
+    );
     console.log(
       `${r.servers} server(s): ${f(r.load.achievedRate)} msg/s measured (${r.load.sent} + ${r.load.warmupSent} warm-up sent, ${r.load.failedAcks} failed acks), send→ack p50 / p99 ${f(r.load.sendToAckMs.p50)} / ${f(r.load.sendToAckMs.p99)} ms, nginx CPU ${f((r.nginxCpuMsPerMessage ?? NaN) * 1000, 0)} µs per message, machine ${f(r.load.machineBusyPercent, 0)} % busy`,
     );

@@ -11,7 +11,7 @@
 // --setup-file F keeps the users, their tokens and groups in F and takes them from there when F exists (the
 // servers must share that database and JWT_SECRET, and the tokens must still be valid): registering thousands
 // of users costs minutes of argon2.
-// --source-addresses K binds socket i to 127.0.(1 + i % K).1 (all of 127/8 is loopback on Linux), so a proxy that
+// --source-addresses K binds each socket to 127.0.k.1, k drawn from 1..K (all of 127/8 is loopback on Linux), so a proxy that
 // balances by client network (nginx's ip_hash hashes the first three octets) spreads the sockets over its servers.
 // Registering many users needs the server's login rate limit raised: AUTH_RATE_LIMIT_IP=1000000 npm start.
 import { spawn } from 'node:child_process';
@@ -247,7 +247,10 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     (u, i) =>
       new Promise<Socket>((resolve, reject) => {
         // engine.io-client's websocket transport hands localAddress to ws (its types do not list it).
-        const source = opts.sourceAddresses ? ({ localAddress: `127.0.${1 + (i % opts.sourceAddresses)}.1` } as object) : {};
+        // Drawn at random, not from i: ip_hash maps consecutive networks round-robin, so i % K would put the two
+        // members of a direct chat (users i and i + groups) on the same server whenever N divides the gap.
+        const network = 1 + Math.floor(Math.random() * opts.sourceAddresses);
+        const source = opts.sourceAddresses ? ({ localAddress: `127.0.${network}.1` } as object) : {};
         const socket = io(urls[i % urls.length], { auth: auth(u), transports: ['websocket'], reconnection: false, forceNew: true, ...source });
         const seen = new Set<string>();
         const lastSeq = new Map<string, number>();

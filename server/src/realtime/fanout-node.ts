@@ -9,8 +9,8 @@ import { fanoutKeys, HEARTBEAT, REGISTER, routeConfig, SUBSCRIBE, UNREGISTER } f
 
 /** A room subscribed for a handshake that never became a connection is dropped after this. */
 const ABANDONED_AFTER_MS = 30_000;
-/** How long a handshake waits for its room's registration before it goes on anyway (Redis away: it syncs later). */
-const SUBSCRIBE_WAIT_MS = 2000;
+/** How long a handshake waits at most for its room's registration while Redis answers (a busy machine can take seconds). */
+const SUBSCRIBE_WAIT_MS = 10_000;
 const FLUSH_RETRY_MS = 500;
 
 /** The fan-out's rooms: a user's sockets and a group's watching moderators. Others (presence, socket ids) go through the adapter. */
@@ -94,7 +94,8 @@ export class FanoutNode implements OnModuleDestroy {
 
   /**
    * Resolves once this room is registered for this node, so a socket about to join it misses no message
-   * routed after its handshake (see docs/scale-out.md); after SUBSCRIBE_WAIT_MS at the latest.
+   * routed after its handshake (see docs/scale-out.md); after SUBSCRIBE_WAIT_MS at the latest, and at once
+   * while Redis is unreachable (the room is written when it is back; the client's sync fails until then).
    */
   subscribeAhead(room: string, socketId: string): Promise<void> {
     let waiting = this.ahead.get(room);
@@ -105,6 +106,7 @@ export class FanoutNode implements OnModuleDestroy {
     } else if (!this.changes.has(room) && !this.lost) {
       return Promise.resolve();
     }
+    if (!this.redis.client.isReady) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS);
       this.waiters.push(() => {
@@ -119,12 +121,18 @@ export class FanoutNode implements OnModuleDestroy {
    * deliver from there (Redis lost its data a moment ago), or ''.
    */
   async register(): Promise<string> {
-    const removed = [...this.changes].filter(([, on]) => !on).map(([room]) => room);
+    const changes = [...this.changes];
     this.changes.clear();
-    const catchUpTo = (await this.redis.client.eval(REGISTER, {
-      keys: [this.inbox, this.stats],
-      arguments: [routeConfig(this.redis.prefix), this.id, String(this.ttlMs), String(process.pid), ...this.rooms, '-', ...removed],
-    })) as string;
+    const removed = changes.filter(([, on]) => !on).map(([room]) => room);
+    const catchUpTo = (await this.redis.client
+      .eval(REGISTER, {
+        keys: [this.inbox, this.stats],
+        arguments: [routeConfig(this.redis.prefix), this.id, String(this.ttlMs), String(process.pid), ...this.rooms, '-', ...removed],
+      })
+      .catch((err: unknown) => {
+        for (const [room, on] of changes) if (!this.changes.has(room)) this.changes.set(room, on);
+        throw err;
+      })) as string;
     if (this.lost) this.logger.warn(`fan-out node ${this.id} registered again with ${this.rooms.size} room(s)`);
     this.lost = false;
     this.releaseWaiters();
