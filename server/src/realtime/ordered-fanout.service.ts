@@ -7,6 +7,7 @@ import { SocketWriteBatch } from './socket-write-batch';
 import { UnreadService } from '../modules/chat/unread.service';
 import { fanoutStreamKey } from './fanout-stream';
 import { OrderingGate } from './ordering-gate';
+import { FanoutLag } from './fanout-lag';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
 const HOLD_MS = 2000;
@@ -64,6 +65,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     private readonly redis: RedisService,
     private readonly emitter: SocketEmitter,
     private readonly unread: UnreadService,
+    private readonly lag: FanoutLag,
   ) {
     this.gate = new OrderingGate(redis, unread.releaseStep);
   }
@@ -171,6 +173,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
           for (const batch of (reply as { messages: { id: string; message: Record<string, string> }[] }[] | null) ?? []) {
             for (const { id, message } of batch.messages) {
               lastId = id;
+              this.lag.observe(id);
               this.deliver(message.e, writes);
             }
           }

@@ -10,6 +10,8 @@ export type InsertSink = (items: InsertMessage[]) => Promise<(InsertResult | nul
 
 interface Pending {
   input: InsertMessage;
+  /** Date.now() when it was queued */
+  queuedAt: number;
   resolve: (result: InsertResult | null) => void;
   reject: (err: unknown) => void;
 }
@@ -36,9 +38,16 @@ export class InsertBatcher {
   insert(input: InsertMessage): Promise<InsertResult | null> {
     const lane = this.lanes[laneOf(input.groupCode)];
     return new Promise((resolve, reject) => {
-      lane.queue.push({ input, resolve, reject });
+      lane.queue.push({ input, queuedAt: Date.now(), resolve, reject });
       this.schedule(lane);
     });
+  }
+
+  /** How long the oldest send not yet in a statement has waited (0 when none waits): a load signal for admission. */
+  oldestWaitMs(now = Date.now()): number {
+    let oldest = now;
+    for (const lane of this.lanes) if (lane.queue.length && lane.queue[0].queuedAt < oldest) oldest = lane.queue[0].queuedAt;
+    return now - oldest;
   }
 
   private schedule(lane: Lane): void {

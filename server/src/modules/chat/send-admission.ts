@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { overloaded } from '../../common/errors';
+import { LoadSignals } from './node-load-signals';
+import { AdmissionPolicy, LoadReading } from './send-admission.policy';
+
+/** How often the signals are read: the decision is at most this old, and a send only reads a flag. */
+const SAMPLE_MS = 100;
+/** While sends are being refused, one summary line this often instead of a line per refusal. */
+const REPORT_MS = 10_000;
+
+/**
+ * The one owner of admitting chat sends on this node. Past what the node can deliver on time, acknowledging
+ * more sends only queues their deliveries (the fan-out falls seconds behind); so while its own signals say it
+ * is overloaded, a send is refused before anything is stored, with a retryable 503 that tells the client when
+ * to try again (same client key: nothing is stored twice). The check costs a flag read; the signals are read
+ * on a timer.
+ */
+@Injectable()
+export class SendAdmission implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(SendAdmission.name);
+  private readonly policy: AdmissionPolicy;
+  private readonly retryAfterMs: number;
+  private sampler?: NodeJS.Timeout;
+  private refused = 0;
+  private worst: LoadReading = { fanoutLagMs: 0, insertWaitMs: 0, loopDelayMs: 0 };
+  private reportedAt = Date.now();
+
+  constructor(
+    private readonly signals: LoadSignals,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.policy = new AdmissionPolicy(
+      { fanoutLagMs: config.OVERLOAD_FANOUT_LAG_MS, insertWaitMs: config.OVERLOAD_INSERT_WAIT_MS, loopDelayMs: config.OVERLOAD_LOOP_DELAY_MS },
+      config.OVERLOAD_CLEAR_FRACTION,
+    );
+    this.retryAfterMs = config.OVERLOAD_RETRY_AFTER_MS;
+  }
+
+  onModuleInit(): void {
+    this.sampler = setInterval(() => this.sample(), SAMPLE_MS);
+    this.sampler.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sampler);
+  }
+
+  /** Whether sends are being refused now. */
+  get refusing(): boolean {
+    return this.policy.isRefusing;
+  }
+
+  /** Throws the retryable refusal (503 SHARED.ERROR.OVERLOADED with retryAfterMs) while this node is overloaded. */
+  admit(): void {
+    if (!this.policy.isRefusing) return;
+    this.refused++;
+    throw overloaded(this.retryAfterMs);
+  }
+
+  private sample(): void {
+    const reading = this.signals.read();
+    const change = this.policy.update(reading);
+    if (change?.refusing) this.logger.debug(`refusing sends: ${change.cause} ${Math.round(reading[change.cause!])} ms`);
+    else if (change) this.logger.debug('admitting sends again');
+    for (const k of Object.keys(reading) as (keyof LoadReading)[]) this.worst[k] = Math.max(this.worst[k], reading[k]);
+    const now = Date.now();
+    if (now - this.reportedAt < REPORT_MS) return;
+    if (this.refused > 0) {
+      const w = this.worst;
+      this.logger.warn(
+        `overloaded: refused ${this.refused} send(s) in ${Math.round((now - this.reportedAt) / 1000)} s; worst fan-out lag ${Math.round(w.fanoutLagMs)} ms, ` +
+          `insert wait ${Math.round(w.insertWaitMs)} ms, event-loop delay ${Math.round(w.loopDelayMs)} ms`,
+      );
+    }
+    this.refused = 0;
+    this.worst = { fanoutLagMs: 0, insertWaitMs: 0, loopDelayMs: 0 };
+    this.reportedAt = now;
+  }
+}
