@@ -11,6 +11,9 @@ class ForcedLoad extends LoadSignals {
   read(): LoadReading {
     return this.reading;
   }
+  insertWaitMs(): number {
+    return 0;
+  }
 }
 
 /**

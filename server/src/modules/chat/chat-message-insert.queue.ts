@@ -43,7 +43,17 @@ export class InsertBatcher {
     });
   }
 
-  /** How long the oldest send not yet in a statement has waited (0 when none waits): a load signal for admission. */
+  /** Sends answered so far: the queue's throughput, for admission (NodeLoadSignals). */
+  answered = 0;
+
+  /** Sends waiting for a statement now. */
+  get queued(): number {
+    let n = 0;
+    for (const lane of this.lanes) n += lane.queue.length;
+    return n;
+  }
+
+  /** How long the oldest send not yet in a statement has waited (0 when none waits). */
   oldestWaitMs(now = Date.now()): number {
     let oldest = now;
     for (const lane of this.lanes) if (lane.queue.length && lane.queue[0].queuedAt < oldest) oldest = lane.queue[0].queuedAt;
@@ -59,6 +69,7 @@ export class InsertBatcher {
         // run() settles every item itself; should it ever throw, its senders get the error rather than a hang.
         .catch((err: unknown) => batch.forEach((p) => p.reject(err)))
         .finally(() => {
+          this.answered += batch.length;
           lane.busy = false;
           this.schedule(lane);
         });

@@ -21,7 +21,9 @@ const REPORT_MS = 10_000;
 export class SendAdmission implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(SendAdmission.name);
   private readonly policy: AdmissionPolicy;
-  private readonly retryAfterMs: number;
+  /** One refusal, made once: refusals come by the thousand under load, and each new error would capture a stack. */
+  private readonly refusal: Error;
+  private readonly insertWaitLimitMs: number;
   private sampler?: NodeJS.Timeout;
   private refused = 0;
   private worst: LoadReading = { fanoutLagMs: 0, insertWaitMs: 0, loopDelayMs: 0 };
@@ -35,7 +37,8 @@ export class SendAdmission implements OnModuleInit, OnModuleDestroy {
       { fanoutLagMs: config.OVERLOAD_FANOUT_LAG_MS, insertWaitMs: config.OVERLOAD_INSERT_WAIT_MS, loopDelayMs: config.OVERLOAD_LOOP_DELAY_MS },
       config.OVERLOAD_CLEAR_FRACTION,
     );
-    this.retryAfterMs = config.OVERLOAD_RETRY_AFTER_MS;
+    this.refusal = overloaded(config.OVERLOAD_RETRY_AFTER_MS);
+    this.insertWaitLimitMs = config.OVERLOAD_INSERT_WAIT_MS;
   }
 
   onModuleInit(): void {
@@ -52,11 +55,14 @@ export class SendAdmission implements OnModuleInit, OnModuleDestroy {
     return this.policy.isRefusing;
   }
 
-  /** Throws the retryable refusal (503 SHARED.ERROR.OVERLOADED with retryAfterMs) while this node is overloaded. */
+  /**
+   * Throws the retryable refusal (503 SHARED.ERROR.OVERLOADED with retryAfterMs) while this node is overloaded,
+   * or when this send would wait longer than the limit for its insert statement: that queue is bounded per send.
+   */
   admit(): void {
-    if (!this.policy.isRefusing) return;
+    if (!this.policy.isRefusing && !(this.insertWaitLimitMs > 0 && this.signals.insertWaitMs() > this.insertWaitLimitMs)) return;
     this.refused++;
-    throw overloaded(this.retryAfterMs);
+    throw this.refusal;
   }
 
   private sample(): void {
