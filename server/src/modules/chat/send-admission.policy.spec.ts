@@ -1,4 +1,4 @@
-import { AdmissionPolicy, LoadReading } from './send-admission.policy';
+import { AdmissionPolicy, LoadReading, MAX_RETRY_AFTER_MS, retryAfterMs } from './send-admission.policy';
 
 /** The admission decision on its signals alone: when it starts refusing, and the hysteresis that ends it. */
 describe('AdmissionPolicy', () => {
@@ -33,5 +33,19 @@ describe('AdmissionPolicy', () => {
     expect(policy.update(reading({ loopDelayMs: 60_000 }))).toBeNull();
     policy.update(reading({ fanoutLagMs: 1000 }));
     expect(policy.update(reading({ loopDelayMs: 60_000 }))).toEqual({ refusing: false });
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('asks for the base delay while refusals do not outnumber admissions, or too few were admitted to tell', () => {
+    expect(retryAfterMs(1000, 0, 0)).toBe(1000);
+    expect(retryAfterMs(1000, 0.5, 1)).toBe(1000);
+    expect(retryAfterMs(1000, 0.01, 0)).toBe(1000);
+  });
+
+  it('stretches the delay by refusals per admission, up to its ceiling', () => {
+    expect(retryAfterMs(1000, 4, 1)).toBe(4000);
+    expect(retryAfterMs(1000, 2.5, 1)).toBe(2500);
+    expect(retryAfterMs(1000, 100, 1)).toBe(MAX_RETRY_AFTER_MS);
   });
 });

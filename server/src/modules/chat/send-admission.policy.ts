@@ -49,3 +49,19 @@ export class AdmissionPolicy {
     return { refusing: false };
   }
 }
+
+/** The longest wait a refusal asks for (the client's own back-off may wait longer). */
+export const MAX_RETRY_AFTER_MS = 10_000;
+/** Below this admitted rate (per ms) the ratio is not trusted: a node that admitted little lately is not a measure. */
+const MIN_ADMITTED_PER_MS = 0.05;
+
+/**
+ * What a refusal asks the client to wait: the configured delay, stretched by how many senders are turned away per
+ * one let in. A refused sender waits for its turn behind the others, so when refusals outnumber admissions ten to
+ * one, coming back after the base delay only adds a refusal the node must answer with the CPU its deliveries need.
+ * Rounded to 100 ms so the prebuilt refusal changes rarely.
+ */
+export function retryAfterMs(baseMs: number, refusedPerMs: number, admittedPerMs: number): number {
+  const stretch = Math.max(1, refusedPerMs / Math.max(admittedPerMs, MIN_ADMITTED_PER_MS));
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(baseMs, Math.round((baseMs * stretch) / 100) * 100));
+}

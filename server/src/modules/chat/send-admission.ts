@@ -3,12 +3,14 @@ import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { overloaded } from '../../common/errors';
 import { LoadSignals } from './node-load-signals';
-import { AdmissionPolicy, LoadReading } from './send-admission.policy';
+import { AdmissionPolicy, LoadReading, retryAfterMs } from './send-admission.policy';
 
 /** How often the signals are read: the decision is at most this old, and a send only reads a flag. */
 const SAMPLE_MS = 100;
 /** While sends are being refused, one summary line this often instead of a line per refusal. */
 const REPORT_MS = 10_000;
+/** Weight of the newest sample in the admitted and refused rates (about a second's memory at SAMPLE_MS). */
+const RATE_WEIGHT = 0.1;
 
 /**
  * The one owner of admitting chat sends on this node. Past what the node can deliver on time, acknowledging
@@ -21,10 +23,18 @@ const REPORT_MS = 10_000;
 export class SendAdmission implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(SendAdmission.name);
   private readonly policy: AdmissionPolicy;
-  /** One refusal, made once: refusals come by the thousand under load, and each new error would capture a stack. */
-  private readonly refusal: Error;
+  /** The refusal, made when its delay changes: refusals come by the thousand under load, and each new error would capture a stack. */
+  private refusal: Error;
+  private refusalDelayMs: number;
+  private readonly baseRetryAfterMs: number;
   private readonly insertWaitLimitMs: number;
   private sampler?: NodeJS.Timeout;
+  /** sends admitted and refused since the last sample, and their rates per ms */
+  private admittedNow = 0;
+  private refusedNow = 0;
+  private admittedRate = 0;
+  private refusedRate = 0;
+  /** refusals since the last report */
   private refused = 0;
   private worst: LoadReading = { fanoutLagMs: 0, insertWaitMs: 0, loopDelayMs: 0 };
   private reportedAt = Date.now();
@@ -37,7 +47,8 @@ export class SendAdmission implements OnModuleInit, OnModuleDestroy {
       { fanoutLagMs: config.OVERLOAD_FANOUT_LAG_MS, insertWaitMs: config.OVERLOAD_INSERT_WAIT_MS, loopDelayMs: config.OVERLOAD_LOOP_DELAY_MS },
       config.OVERLOAD_CLEAR_FRACTION,
     );
-    this.refusal = overloaded(config.OVERLOAD_RETRY_AFTER_MS);
+    this.baseRetryAfterMs = this.refusalDelayMs = config.OVERLOAD_RETRY_AFTER_MS;
+    this.refusal = overloaded(this.refusalDelayMs);
     this.insertWaitLimitMs = config.OVERLOAD_INSERT_WAIT_MS;
   }
 
@@ -60,12 +71,24 @@ export class SendAdmission implements OnModuleInit, OnModuleDestroy {
    * or when this send would wait longer than the limit for its insert statement: that queue is bounded per send.
    */
   admit(): void {
-    if (!this.policy.isRefusing && !(this.insertWaitLimitMs > 0 && this.signals.insertWaitMs() > this.insertWaitLimitMs)) return;
-    this.refused++;
+    if (!this.policy.isRefusing && !(this.insertWaitLimitMs > 0 && this.signals.insertWaitMs() > this.insertWaitLimitMs)) {
+      this.admittedNow++;
+      return;
+    }
+    this.refusedNow++;
     throw this.refusal;
   }
 
   private sample(): void {
+    this.admittedRate += RATE_WEIGHT * (this.admittedNow / SAMPLE_MS - this.admittedRate);
+    this.refusedRate += RATE_WEIGHT * (this.refusedNow / SAMPLE_MS - this.refusedRate);
+    this.refused += this.refusedNow;
+    this.admittedNow = this.refusedNow = 0;
+    const delay = retryAfterMs(this.baseRetryAfterMs, this.refusedRate, this.admittedRate);
+    if (delay !== this.refusalDelayMs) {
+      this.refusalDelayMs = delay;
+      this.refusal = overloaded(delay);
+    }
     const reading = this.signals.read();
     const change = this.policy.update(reading);
     if (change?.refusing) this.logger.debug(`refusing sends: ${change.cause} ${Math.round(reading[change.cause!])} ms`);
@@ -76,7 +99,8 @@ export class SendAdmission implements OnModuleInit, OnModuleDestroy {
     if (this.refused > 0) {
       const w = this.worst;
       this.logger.warn(
-        `overloaded: refused ${this.refused} send(s) in ${Math.round((now - this.reportedAt) / 1000)} s; worst fan-out lag ${Math.round(w.fanoutLagMs)} ms, ` +
+        `overloaded: refused ${this.refused} send(s) in ${Math.round((now - this.reportedAt) / 1000)} s, asking for ${this.refusalDelayMs} ms; ` +
+          `worst fan-out lag ${Math.round(w.fanoutLagMs)} ms, ` +
           `insert wait ${Math.round(w.insertWaitMs)} ms, event-loop delay ${Math.round(w.loopDelayMs)} ms`,
       );
     }
