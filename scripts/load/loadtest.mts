@@ -237,6 +237,8 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   const waiting = new Map<string, NodeJS.Timeout>();
   /** set once the drain ends: refusals from then on are not retried */
   let stopping = false;
+  /** messages never acknowledged: still refused when the drain ended */
+  let unsent = 0;
 
   // Handshakes are paced (--connects-in-flight), as real users arrive: 2,000 at once overflow the server's listen
   // backlog (511), and the figures measured afterwards were worse for the bare relay as well as for Parley.
@@ -294,7 +296,10 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
           if (!err && retryAfterMs !== undefined) {
             if (out.warmup) return;
             refusals++;
-            if (stopping) return;
+            if (stopping) {
+              unsent++;
+              return;
+            }
             retries++;
             waiting.set(
               clientKey,
@@ -359,7 +364,7 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   const drainUntil = performance.now() + opts.drain * 1000;
   while ((waiting.size || inFlight || delivered < expected) && performance.now() < drainUntil) await pause();
   stopping = true;
-  const unsent = waiting.size;
+  unsent += waiting.size;
   waiting.forEach((timer) => clearTimeout(timer));
   waiting.clear();
   const settleUntil = performance.now() + ACK_TIMEOUT_MS;
