@@ -43,8 +43,12 @@ export class InsertBatcher {
     });
   }
 
+  private answeredCount = 0;
+
   /** Sends answered so far: the queue's throughput, for admission (NodeLoadSignals). */
-  answered = 0;
+  get answered(): number {
+    return this.answeredCount;
+  }
 
   /** Sends waiting for a statement now. */
   get queued(): number {
@@ -69,7 +73,7 @@ export class InsertBatcher {
         // run() settles every item itself; should it ever throw, its senders get the error rather than a hang.
         .catch((err: unknown) => batch.forEach((p) => p.reject(err)))
         .finally(() => {
-          this.answered += batch.length;
+          this.answeredCount += batch.length;
           lane.busy = false;
           this.schedule(lane);
         });

@@ -5,7 +5,7 @@ import { overloaded } from '../../common/errors';
 import { LoadSignals } from './node-load-signals';
 import { AdmissionPolicy, LoadReading, retryAfterMs } from './send-admission.policy';
 
-/** How often the signals are read: the decision is at most this old, and a send only reads a flag. */
+/** How often the signals are read: the decision is at most this old. */
 const SAMPLE_MS = 100;
 /** While sends are being refused, one summary line this often instead of a line per refusal. */
 const REPORT_MS = 10_000;
@@ -16,8 +16,8 @@ const RATE_WEIGHT = 0.1;
  * The one owner of admitting chat sends on this node. Past what the node can deliver on time, acknowledging
  * more sends only queues their deliveries (the fan-out falls seconds behind); so while its own signals say it
  * is overloaded, a send is refused before anything is stored, with a retryable 503 that tells the client when
- * to try again (same client key: nothing is stored twice). The check costs a flag read; the signals are read
- * on a timer.
+ * to try again (same client key: nothing is stored twice). The check reads a flag and the insert queue's
+ * length (no Redis round trip); the other signals are read on a timer.
  */
 @Injectable()
 export class SendAdmission implements OnModuleInit, OnModuleDestroy {
