@@ -1,11 +1,15 @@
 // Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
 //   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30 [--rates 100,200]
-//   [--warmup 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--source-addresses 64]
+//   [--warmup 5] [--drain 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--source-addresses 64]
 //   [--setup-file users.json] [--out result.json]
 // Creates its users (POST /api/user) and groups (PUT /api/message/groups) through the API, connects one real
 // socket.io-client socket per user (spread over --urls when given), sends --rate messages/s for --duration s,
 // then prints send→ack and send→receive latency (p50/p95/p99/max), delivered vs expected, and lost, duplicated
 // and out-of-order deliveries, and writes them as JSON (--out). It stops by itself and talks only to the URLs given.
+// A send refused under load (503 with retryAfterMs) is sent again with the same client key after that delay,
+// doubling per refusal with jitter, as the app does; refusals and retries are reported, and the delivery lag
+// (receive − the accepted attempt) beside send→receive (receive − the first attempt). Refused messages are retried
+// through --drain s after the run; those still refused then were never acknowledged, so they count as unsent, not lost.
 // --server-pids (Linux, same machine) adds the servers' CPU time per message sent, read from /proc: a figure
 // that stays comparable when the machine is busy with other work, unlike latency.
 // --setup-file F keeps the users, their tokens and groups in F and takes them from there when F exists (the
@@ -227,17 +231,47 @@ function setUpBaseline(opts: Options): Setup {
   return { users, groups, auth: (u: LoadUser) => ({ userCode: u.code, groups: [u.group] }) };
 }
 
+/** One message of the run: its first attempt, the attempt in flight now, and what became of it. */
+interface Outgoing {
+  firstAt: number;
+  attemptAt: number;
+  group: string;
+  warmup: boolean;
+  attempts: number;
+}
+
+/** A send refused under load (503 SHARED.ERROR.OVERLOADED) is sent again after retryAfterMs, doubling per refusal up to this, with jitter (as the app does). */
+const RETRY_CAP_MS = 30_000;
+const ACK_TIMEOUT_MS = 10_000;
+
+function retryDelay(retryAfterMs: number, attempts: number): number {
+  const backoff = Math.min(RETRY_CAP_MS, retryAfterMs * 2 ** (attempts - 1));
+  // Full jitter between half and all of it, so refused senders do not come back together.
+  return backoff * (0.5 + Math.random() / 2);
+}
+
 async function drive(label: string, urls: string[], setup: Setup, opts: Options) {
   const { users, groups, auth } = setup;
   const sizeOf = new Map(groups.map((g) => [g.code, g.size]));
-  const sent = new Map<string, { at: number; group?: string; warmup: boolean }>();
+  const sent = new Map<string, Outgoing>();
   const ackLatency: number[] = [];
   const receiveLatency: number[] = [];
+  const deliveryLag: number[] = [];
   let expected = 0;
   let delivered = 0;
   let duplicated = 0;
   let outOfOrder = 0;
   let failedAcks = 0;
+  let refusals = 0;
+  let retries = 0;
+  let acceptedAfterRefusal = 0;
+  let inFlight = 0;
+  /** refused messages waiting for their next attempt */
+  const waiting = new Map<string, NodeJS.Timeout>();
+  /** set once the drain ends: refusals from then on are not retried */
+  let stopping = false;
+  /** messages never acknowledged: still refused when the drain ended */
+  let unsent = 0;
 
   // Handshakes are paced (--connects-in-flight), as real users arrive: 2,000 at once overflow the server's listen
   // backlog (511), and the figures measured afterwards were worse for the bare relay as well as for Parley.
@@ -264,7 +298,12 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
           }
           seen.add(m.code);
           delivered++;
-          if (origin) receiveLatency.push(performance.now() - origin.at);
+          if (origin) {
+            const now = performance.now();
+            receiveLatency.push(now - origin.firstAt);
+            // A refused attempt stores nothing, so what arrives is the attempt in flight.
+            deliveryLag.push(now - origin.attemptAt);
+          }
           if (m.seq <= (lastSeq.get(m.groupCode) ?? 0)) outOfOrder++;
           lastSeq.set(m.groupCode, m.seq);
         });
@@ -277,6 +316,52 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   console.log(
     `${label}: ${sockets.length} sockets connected over ${urls.length} URL(s); sending ${opts.rate} msg/s, ${opts.warmup} s warm-up then ${opts.duration} s measured`,
   );
+
+  /** One attempt of a message; a refusal under load sends it again later with the same client key. */
+  const attempt = (i: number, clientKey: string, text: string) => {
+    const out = sent.get(clientKey)!;
+    out.attemptAt = performance.now();
+    out.attempts++;
+    inFlight++;
+    sockets[i]
+      .timeout(ACK_TIMEOUT_MS)
+      .emit(
+        'message:send',
+        { groupCode: out.group, clientKey, message: text },
+        (err: Error | null, reply?: { ok?: boolean; error?: { code?: number; data?: { retryAfterMs?: number } } }) => {
+          inFlight--;
+          const retryAfterMs = reply?.error?.code === 503 ? reply.error.data?.retryAfterMs : undefined;
+          if (!err && retryAfterMs !== undefined) {
+            if (out.warmup) return;
+            refusals++;
+            if (stopping) {
+              unsent++;
+              return;
+            }
+            retries++;
+            waiting.set(
+              clientKey,
+              setTimeout(
+                () => {
+                  waiting.delete(clientKey);
+                  attempt(i, clientKey, text);
+                },
+                retryDelay(retryAfterMs, out.attempts),
+              ),
+            );
+            return;
+          }
+          if (out.warmup) return;
+          // A timed-out send may still have been stored: its deliveries are expected, as before retries existed.
+          expected += sizeOf.get(out.group)! - 1;
+          if (err || !reply?.ok) failedAcks++;
+          else {
+            ackLatency.push(performance.now() - out.attemptAt);
+            if (out.attempts > 1) acceptedAfterRefusal++;
+          }
+        },
+      );
+  };
 
   /** Sends at the rate for `seconds`; a warm-up's messages (caches filling, JIT) count in no figure. */
   const traffic = (seconds: number, warmup: boolean) =>
@@ -292,20 +377,11 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
         const due = Math.floor(elapsed * opts.rate) - count;
         for (let k = 0; k < due; k++) {
           const i = Math.floor(Math.random() * users.length);
-          const u = users[i];
-          const group = u.group!;
           const clientKey = `${warmup ? 'w' : 'k'}${count}-${randomBytes(3).toString('hex')}`;
-          const at = performance.now();
-          sent.set(clientKey, { at, group, warmup });
-          if (!warmup) expected += sizeOf.get(group)! - 1;
+          const now = performance.now();
+          sent.set(clientKey, { firstAt: now, attemptAt: now, group: users[i].group!, warmup, attempts: 0 });
           count++;
-          sockets[i]
-            .timeout(10_000)
-            .emit('message:send', { groupCode: group, clientKey, message: `load ${count}` }, (err: Error | null, reply?: { ok?: boolean }) => {
-              if (warmup) return;
-              if (err || !reply?.ok) failedAcks++;
-              else ackLatency.push(performance.now() - at);
-            });
+          attempt(i, clientKey, `load ${count}`);
         }
       }, 5);
     });
@@ -320,9 +396,19 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   const cpuAfterByPid = (opts.serverPids ?? []).map(cpuSecondsOf);
   const machineAfter = machineCpu();
   const generatorCpu = process.cpuUsage(generatorBefore);
+  // Refused messages keep being retried during the drain; those still refused when it ends were never
+  // acknowledged (not lost: the sender still holds them). Then what is in flight is answered and delivered.
+  const pause = () => new Promise((r) => setTimeout(r, 50));
   const drainUntil = performance.now() + opts.drain * 1000;
-  while (delivered < expected - 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
+  while ((waiting.size || inFlight || delivered < expected) && performance.now() < drainUntil) await pause();
+  stopping = true;
+  unsent += waiting.size;
+  waiting.forEach((timer) => clearTimeout(timer));
+  waiting.clear();
+  const settleUntil = performance.now() + ACK_TIMEOUT_MS;
+  while ((inFlight || delivered < expected) && performance.now() < settleUntil) await pause();
   sockets.forEach((s) => s.close());
+  const accepted = ackLatency.length;
 
   return {
     label,
@@ -333,8 +419,12 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     durationS: opts.duration,
     sent: sentCount,
     warmupSent,
-    acked: ackLatency.length,
+    acked: accepted,
     failedAcks,
+    refusals,
+    retries,
+    acceptedAfterRefusal,
+    unsent,
     expectedDeliveries: expected,
     delivered,
     lost: Math.max(0, expected - delivered),
@@ -342,6 +432,7 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     outOfOrder,
     sendToAckMs: summary(ackLatency),
     sendToReceiveMs: summary(receiveLatency),
+    deliveryLagMs: summary(deliveryLag),
     serverCpuMsPerMessage: cpuBefore !== null && cpuAfter !== null && sentCount > 0 ? ((cpuAfter - cpuBefore) * 1000) / sentCount : null,
     /** per --server-pids entry, in its order: that process's CPU per message sent (all servers' messages) */
     serverCpuMsPerMessageByPid: (opts.serverPids ?? []).map((pid, k) => {
@@ -363,8 +454,16 @@ function print(r: Result): void {
     `   send→ack      p50 ${f(r.sendToAckMs.p50)}  p95 ${f(r.sendToAckMs.p95)}  p99 ${f(r.sendToAckMs.p99)}  max ${f(r.sendToAckMs.max)} ms (${r.acked}/${r.sent} acked, ${r.failedAcks} failed)`,
   );
   console.log(
-    `   send→receive  p50 ${f(r.sendToReceiveMs.p50)}  p95 ${f(r.sendToReceiveMs.p95)}  p99 ${f(r.sendToReceiveMs.p99)}  max ${f(r.sendToReceiveMs.max)} ms`,
+    `   send→receive  p50 ${f(r.sendToReceiveMs.p50)}  p95 ${f(r.sendToReceiveMs.p95)}  p99 ${f(r.sendToReceiveMs.p99)}  max ${f(r.sendToReceiveMs.max)} ms (from the first attempt)`,
   );
+  if (r.refusals > 0) {
+    console.log(
+      `   delivery lag  p50 ${f(r.deliveryLagMs.p50)}  p95 ${f(r.deliveryLagMs.p95)}  p99 ${f(r.deliveryLagMs.p99)}  max ${f(r.deliveryLagMs.max)} ms (from the accepted attempt)`,
+    );
+    console.log(
+      `   refused       ${r.refusals} attempts (503 overloaded); ${r.retries} retries; ${r.acceptedAfterRefusal} messages accepted after a refusal, ${r.unsent} still refused when the drain ended`,
+    );
+  }
   if (r.serverCpuMsPerMessage != null)
     console.log(`   server CPU    ${f(r.serverCpuMsPerMessage * 1000)} µs per message sent, ${f(r.serverCpuPercent)} % of one core`);
   console.log(`   generator CPU ${f(r.generatorCpuPercent)} % of one core (near 100 % the generator itself adds latency)`);

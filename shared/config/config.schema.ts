@@ -108,6 +108,17 @@ export const configSchema = z.object({
   /** REST sends (and chats started with a message) per user and window: 30 in 3 s, the socket's 10/s with its bursts */
   CHAT_SEND_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   CHAT_SEND_RATE_WINDOW: seconds(3),
+  /**
+   * Send admission (SendAdmission): a node refuses chat sends with a retryable 503 while one of its signals is
+   * above its limit (ms; 0 leaves the signal out), and admits them again once all are below OVERLOAD_CLEAR_FRACTION
+   * of their limits. The fan-out lag is the age of the deliveries its reader makes now.
+   */
+  OVERLOAD_FANOUT_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(250),
+  OVERLOAD_INSERT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(500),
+  OVERLOAD_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  OVERLOAD_CLEAR_FRACTION: z.coerce.number().gt(0).max(1).default(0.4),
+  /** what a refusal tells the client to wait before sending again (it adds back-off and jitter) */
+  OVERLOAD_RETRY_AFTER_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /** uploads per user and window */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   UPLOAD_RATE_WINDOW: seconds(60),

@@ -1,7 +1,10 @@
 import { ChatMessagePayload } from './events';
 
-/** Every acknowledgement: success with data, or the error envelope's code and translation key. */
-export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: number; message: string } };
+/**
+ * Every acknowledgement: success with data, or the error envelope's code and translation key. A refusal under
+ * load (503 SHARED.ERROR.OVERLOADED) also carries `data.retryAfterMs`: send the same again (same client key) then.
+ */
+export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: number; message: string; data?: { retryAfterMs?: number } } };
 
 export interface UnreadCountPayload {
   total: number;

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { LoadSignals } from '../../server/src/modules/chat/node-load-signals';
+import { LoadReading } from '../../server/src/modules/chat/send-admission.policy';
 import { ListeningApp, listenTestApp } from '../utils/sockets';
 
 const SCRIPT = join(__dirname, '../../scripts/load/loadtest.mts');
@@ -26,6 +28,11 @@ interface Result {
   duplicated: number;
   outOfOrder: number;
   sendToReceiveMs: { n: number; p50: number; p99: number };
+  refusals: number;
+  retries: number;
+  acceptedAfterRefusal: number;
+  unsent: number;
+  deliveryLagMs: { n: number; p50: number; p99: number };
 }
 
 /** The load generator as an operator runs it: a small real run against the app, and the bare relay beside it. */
@@ -95,5 +102,62 @@ describe('npm run loadtest', () => {
     const bad = await runLoadtest(['--url', t.url, '--users', '1']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('need --users ≥ 2');
+  });
+});
+
+/** A node that is overloaded half the time: five readings over the limit, five clear, and again. */
+class FlappingLoad extends LoadSignals {
+  private reads = 0;
+  read(): LoadReading {
+    const over = this.reads++ % 10 < 5;
+    return { fanoutLagMs: over ? 5000 : 0, insertWaitMs: 0, loopDelayMs: 0 };
+  }
+  insertWaitMs(): number {
+    return 0;
+  }
+}
+
+describe('npm run loadtest against a node that refuses sends under load', () => {
+  let t: ListeningApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    t = await listenTestApp({ AUTH_RATE_LIMIT_IP: '1000000', OVERLOAD_RETRY_AFTER_MS: '100' }, [{ provide: LoadSignals, useValue: new FlappingLoad() }]);
+    dir = mkdtempSync(join(tmpdir(), 'parley-load-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('sends refused messages again with the same client key, reports refusals and the delivery lag, and loses nothing acknowledged', async () => {
+    const out = join(dir, 'result.json');
+    const countStored = async () =>
+      (
+        await t.app.get(DataSource).query(`SELECT count(DISTINCT client_key)::int AS keys, count(*)::int AS rows FROM chat_message WHERE text LIKE 'load %'`)
+      )[0];
+    const before = await countStored();
+    const args = ['--url', t.url, '--users', '8', '--groups', '2', '--rate', '20', '--duration', '2', '--warmup', '0', '--drain', '5', '--out', out];
+    const run = await runLoadtest(args);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('refused');
+    expect(run.stdout).toContain('delivery lag');
+
+    const [r] = (JSON.parse(readFileSync(out, 'utf8')) as { results: Result[] }).results;
+    expect(r.refusals).toBeGreaterThan(0);
+    expect(r.acceptedAfterRefusal).toBeGreaterThan(0);
+    expect(r.failedAcks).toBe(0);
+    // Every message was either acknowledged or was still being refused when the drain ended: never both, never neither.
+    expect(r.acked + r.unsent).toBe(r.sent);
+    // Groups of 4: each acknowledged message reaches its 3 other members, once, in order.
+    expect(r.expectedDeliveries).toBe(r.acked * 3);
+    expect(r.delivered).toBe(r.expectedDeliveries);
+    expect([r.lost, r.duplicated, r.outOfOrder]).toEqual([0, 0, 0]);
+    expect(r.deliveryLagMs.n).toBe(r.delivered);
+
+    // Refused attempts stored nothing: one row per acknowledged message.
+    const after = await countStored();
+    expect({ keys: after.keys - before.keys, rows: after.rows - before.rows }).toEqual({ keys: r.acked, rows: r.acked });
   });
 });

@@ -13,12 +13,19 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** A provider the test puts in place of the app's own (e.g. a signal source it controls). */
+export interface ProviderOverride {
+  provide: unknown;
+  useValue: unknown;
+}
+
 /** Boots the real app module against this run's Postgres and Redis; env overrides change its config. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+export async function createTestApp(overrides: Record<string, string> = {}, providers: ProviderOverride[] = []): Promise<TestApp> {
+  const builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(APP_CONFIG)
-    .useValue(loadConfig(testEnv(overrides)))
-    .compile();
+    .useValue(loadConfig(testEnv(overrides)));
+  for (const { provide, useValue } of providers) builder.overrideProvider(provide).useValue(useValue);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
   configureApp(app);
   await app.init();

@@ -1,13 +1,13 @@
 import { io, Socket } from 'socket.io-client';
-import { createTestApp, TestApp } from './create-app';
+import { createTestApp, ProviderOverride, TestApp } from './create-app';
 
 export interface ListeningApp extends TestApp {
   url: string;
 }
 
 /** The real app listening on a free port, for socket clients. */
-export async function listenTestApp(overrides: Record<string, string> = {}): Promise<ListeningApp> {
-  const t = await createTestApp(overrides);
+export async function listenTestApp(overrides: Record<string, string> = {}, providers: ProviderOverride[] = []): Promise<ListeningApp> {
+  const t = await createTestApp(overrides, providers);
   await t.app.listen(0, '127.0.0.1');
   const { port } = t.app.getHttpServer().address() as { port: number };
   return { ...t, url: `http://127.0.0.1:${port}` };

@@ -26,6 +26,8 @@ export const ErrorKey = {
   TooManyRequests: 'SHARED.ERROR.TOO_MANY_REQUESTS',
   Internal: 'SHARED.ERROR.INTERNAL',
   Unavailable: 'SHARED.ERROR.UNAVAILABLE',
+  /** This node refuses sends for a moment to keep its deliveries on time (see SendAdmission); retryable. */
+  Overloaded: 'SHARED.ERROR.OVERLOADED',
 } as const;
 
 export class AppError extends HttpException {
@@ -51,3 +53,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
       'Retry-After': String(retryAfterSeconds),
     },
   );
+
+/** 503, retryable: the client sends the same again (same client key) after `retryAfterMs`, with back-off. */
+export const overloaded = (retryAfterMs: number) =>
+  new AppError(HttpStatus.SERVICE_UNAVAILABLE, ErrorKey.Overloaded, { retryAfterMs }, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });

@@ -8,6 +8,7 @@ import { UnreadService } from '../modules/chat/unread.service';
 import { decodeFanoutEntry } from './fanout-entry';
 import { FanoutNode } from './fanout-node';
 import { OrderingGate } from './ordering-gate';
+import { FanoutLag } from './fanout-lag';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
 const HOLD_MS = 2000;
@@ -64,6 +65,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     private readonly emitter: SocketEmitter,
     private readonly unread: UnreadService,
     private readonly node: FanoutNode,
+    private readonly lag: FanoutLag,
   ) {
     this.gate = new OrderingGate(redis, unread.releaseStep);
   }
@@ -220,8 +222,9 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     if (!io) return;
     const writes = new SocketWriteBatch(io.of('/'));
     try {
-      for (const { message } of entries) {
+      for (const { id, message } of entries) {
         this.node.counters.read++;
+        this.lag.observe(id);
         if (message.e) this.deliver(message.e, writes);
       }
     } finally {

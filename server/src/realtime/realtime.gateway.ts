@@ -12,6 +12,7 @@ import { ChatMessageEditsService } from '../modules/chat/chat-message-edits.serv
 import { ChatMessagesService } from '../modules/chat/chat-messages.service';
 import { toMessagePayload } from '../modules/chat/chat.mapper';
 import { ReadMarkerService } from '../modules/chat/read-marker.service';
+import { SendAdmission } from '../modules/chat/send-admission';
 import { RoomWatchersService } from '../modules/chat/room-watchers.service';
 import { UnreadService } from '../modules/chat/unread.service';
 import { ModerationService } from '../modules/moderation/moderation.service';
@@ -60,6 +61,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly moderation: ModerationService,
     private readonly watchers: RoomWatchersService,
     private readonly fanoutNode: FanoutNode,
+    private readonly admission: SendAdmission,
   ) {}
 
   afterInit(server: IoServer): void {
@@ -137,6 +139,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   send(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ message: ChatMessagePayload }>> {
     return respond(async () => {
       const { user, sendLimit } = liveStateOf(socket);
+      // Before the rate limit: a refusal under load spends none of the sender's budget.
+      this.admission.admit();
       if (!sendLimit.take()) throw tooManyRequests(1);
       const dto = await validatePayload(SocketSendDto, body);
       const message = await this.messages.send(user, dto.groupCode, dto);

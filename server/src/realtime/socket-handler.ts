@@ -60,6 +60,10 @@ export async function respond<T extends object>(run: () => Promise<T>): Promise<
     return { ok: true, ...(await run()) };
   } catch (err) {
     const { envelope } = toEnvelope(err);
+    // Refusals under load are counted and logged by SendAdmission, not one line each.
+    if (envelope.message === ErrorKey.Overloaded) {
+      return { ok: false, error: { code: envelope.code, message: envelope.message, data: { retryAfterMs: Number(envelope.data?.retryAfterMs) } } };
+    }
     if (envelope.code === 503) logger.warn(`socket handler: dependency unavailable: ${(err as Error).message}`);
     else if (envelope.code >= 500) logger.error({ err }, 'socket handler failed');
     return { ok: false, error: { code: envelope.code, message: envelope.message } };

@@ -160,6 +160,30 @@ class RejectedError extends Error {}
 
 const isRejection = (status: number): boolean => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
+export const OVERLOADED_KEY = 'SHARED.ERROR.OVERLOADED';
+
+/** The server refused it under load and stored nothing (503 SHARED.ERROR.OVERLOADED): send the same again after retryAfterMs. */
+class OverloadedError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(OVERLOADED_KEY);
+  }
+}
+
+function overloadedRetryAfter(status: number, key: string | null | undefined, data: Record<string, unknown> | undefined): number | null {
+  if (status !== 503 || key !== OVERLOADED_KEY) return null;
+  const ms = Number(data?.retryAfterMs);
+  return Number.isFinite(ms) && ms > 0 ? ms : 1000;
+}
+
+/** Refused under load: sent again this many times, each wait doubling up to the cap; then shown as failed (re-sent on reconnect). */
+const OVERLOAD_ATTEMPTS = 8;
+const OVERLOAD_RETRY_CAP_MS = 30_000;
+const overloadRefusals = new Map<string, number>();
+
+/** The server's delay doubled per refusal, with jitter (half to all of it), so refused senders don't all come back together. */
+export const overloadRetryDelay = (retryAfterMs: number, refusals: number): number =>
+  Math.min(OVERLOAD_RETRY_CAP_MS, retryAfterMs * 2 ** (refusals - 1)) * (0.5 + Math.random() / 2);
+
 async function transmit(groupCode: string, pending: ChatMessage & { clientKey: string }): Promise<ChatMessage> {
   const body = {
     message: pending.message,
@@ -171,12 +195,18 @@ async function transmit(groupCode: string, pending: ChatMessage & { clientKey: s
   const socket = liveSocket();
   if (socket) {
     const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', { groupCode, ...body });
-    if (!res.ok) throw isRejection(res.error.code) ? new RejectedError(res.error.message) : new Error(res.error.message);
+    if (!res.ok) {
+      const retryAfterMs = overloadedRetryAfter(res.error.code, res.error.message, res.error.data);
+      if (retryAfterMs !== null) throw new OverloadedError(retryAfterMs);
+      throw isRejection(res.error.code) ? new RejectedError(res.error.message) : new Error(res.error.message);
+    }
     return res.message;
   }
   try {
     return await chatApi.send(groupCode, body);
   } catch (err) {
+    const retryAfterMs = err instanceof ApiError ? overloadedRetryAfter(err.status, err.key, err.body?.data) : null;
+    if (retryAfterMs !== null) throw new OverloadedError(retryAfterMs);
     throw err instanceof ApiError && isRejection(err.status) ? new RejectedError(err.message) : err;
   }
 }
@@ -194,9 +224,20 @@ export async function deliver(groupCode: string, clientKey: string): Promise<voi
   rejected.delete(clientKey);
   try {
     receiveMessage(await transmit(groupCode, { ...pending, clientKey }));
+    overloadRefusals.delete(clientKey);
   } catch (err) {
     // The stored message may still have arrived by push; only a message still pending is marked failed.
     const still = chatStore.threads[groupCode]?.pending[clientKey];
+    if (still && err instanceof OverloadedError) {
+      const refusals = (overloadRefusals.get(clientKey) ?? 0) + 1;
+      if (refusals < OVERLOAD_ATTEMPTS) {
+        // Nothing was stored: it stays pending ('-') and goes again with the same key, not shown as failed.
+        overloadRefusals.set(clientKey, refusals);
+        setTimeout(() => void deliver(groupCode, clientKey), overloadRetryDelay(err.retryAfterMs, refusals));
+        return;
+      }
+      overloadRefusals.delete(clientKey);
+    }
     if (still) {
       still.code = failedCode(clientKey);
       if (err instanceof RejectedError) rejected.add(clientKey);

@@ -137,6 +137,45 @@ describe('optimistic sending (REST while the socket is down)', () => {
   });
 });
 
+describe('a send refused under load (503 SHARED.ERROR.OVERLOADED)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('stays pending, not failed, and goes again with the same client key after the delay the server asked for', async () => {
+    jest.useFakeTimers();
+    const overloaded = answer(503, { code: 503, message: 'SHARED.ERROR.OVERLOADED', data: { retryAfterMs: 1000 } });
+    const keys: string[] = [];
+    fetchMock
+      .mockImplementationOnce(async (_url: string, init: { body: string }) => {
+        keys.push(JSON.parse(init.body).clientKey);
+        return overloaded;
+      })
+      .mockImplementationOnce(async (_url: string, init: { body: string }) => {
+        keys.push(JSON.parse(init.body).clientKey);
+        return overloaded;
+      })
+      .mockImplementationOnce(async (_url: string, init: { body: string }) => {
+        const { clientKey } = JSON.parse(init.body);
+        keys.push(clientKey);
+        return answer(201, storedMessage(1, { userCode: ADA.code, clientKey }));
+      });
+    await sendMessage('G_one', 'hello');
+    const [pending] = messagesOf(chatStore.threads.G_one);
+    expect(pending.code).toBe(pending.clientKey);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // Not before half the delay asked for (the jitter's floor), then once; the second wait doubles.
+    await jest.advanceTimersByTimeAsync(499);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(501);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(codes()).toEqual([pending.clientKey]);
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(codes()).toEqual(['M1']);
+    expect(new Set(keys)).toEqual(new Set([pending.clientKey]));
+  });
+});
+
 describe('deleting a message', () => {
   afterEach(() => jest.restoreAllMocks());
 

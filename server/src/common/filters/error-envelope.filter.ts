@@ -76,7 +76,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const req = host.switchToHttp().getRequest<Request>();
     const { envelope, headers } = methodNotAllowed(error, req) ?? toEnvelope(error);
-    if (envelope.code === HttpStatus.SERVICE_UNAVAILABLE && !(error instanceof HttpException)) {
+    if (envelope.message === ErrorKey.Overloaded) {
+      // Refusals under load are counted and logged by SendAdmission, not one line each.
+    } else if (envelope.code === HttpStatus.SERVICE_UNAVAILABLE && !(error instanceof HttpException)) {
       this.logger.warn({ path: req.originalUrl, requestId: req.id }, `dependency unavailable: ${(error as Error).message}`);
     } else if (envelope.code >= 500) {
       this.logger.error({ err: error, path: req.originalUrl, requestId: req.id }, 'unhandled error');

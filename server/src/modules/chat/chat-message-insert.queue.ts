@@ -10,6 +10,8 @@ export type InsertSink = (items: InsertMessage[]) => Promise<(InsertResult | nul
 
 interface Pending {
   input: InsertMessage;
+  /** Date.now() when it was queued */
+  queuedAt: number;
   resolve: (result: InsertResult | null) => void;
   reject: (err: unknown) => void;
 }
@@ -36,9 +38,30 @@ export class InsertBatcher {
   insert(input: InsertMessage): Promise<InsertResult | null> {
     const lane = this.lanes[laneOf(input.groupCode)];
     return new Promise((resolve, reject) => {
-      lane.queue.push({ input, resolve, reject });
+      lane.queue.push({ input, queuedAt: Date.now(), resolve, reject });
       this.schedule(lane);
     });
+  }
+
+  private answeredCount = 0;
+
+  /** Sends answered so far: the queue's throughput, for admission (NodeLoadSignals). */
+  get answered(): number {
+    return this.answeredCount;
+  }
+
+  /** Sends waiting for a statement now. */
+  get queued(): number {
+    let n = 0;
+    for (const lane of this.lanes) n += lane.queue.length;
+    return n;
+  }
+
+  /** How long the oldest send not yet in a statement has waited (0 when none waits). */
+  oldestWaitMs(now = Date.now()): number {
+    let oldest = now;
+    for (const lane of this.lanes) if (lane.queue.length && lane.queue[0].queuedAt < oldest) oldest = lane.queue[0].queuedAt;
+    return now - oldest;
   }
 
   private schedule(lane: Lane): void {
@@ -50,6 +73,7 @@ export class InsertBatcher {
         // run() settles every item itself; should it ever throw, its senders get the error rather than a hang.
         .catch((err: unknown) => batch.forEach((p) => p.reject(err)))
         .finally(() => {
+          this.answeredCount += batch.length;
           lane.busy = false;
           this.schedule(lane);
         });

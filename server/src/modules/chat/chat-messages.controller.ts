@@ -19,6 +19,7 @@ import { ChatMessagesService } from './chat-messages.service';
 import { EditMessageDto, MarkReadDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto, ReadResultDto, UnreadCountDto } from './dto/chat-response.dto';
 import { ReadMarkerService } from './read-marker.service';
+import { AdmittedSend } from './send-admission.guard';
 import { UnreadService } from './unread.service';
 
 @ApiTags('chat')
@@ -61,6 +62,7 @@ export class ChatMessagesController {
 
   @Post('groups/:id')
   @RateLimitedPerUser('chat-send')
+  @AdmittedSend()
   @ApiOperation({
     summary: 'Sends a message; a repeated clientKey returns the stored message instead of a duplicate; replyToId quotes a message of the group',
   })

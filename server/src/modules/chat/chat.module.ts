@@ -14,6 +14,10 @@ import { ChatTargets } from './chat-targets';
 import { ChatUsersRepository } from './chat-users.repository';
 import { UnreadCountsRepository } from './unread-counts.repository';
 import { ReadMarkerService } from './read-marker.service';
+import { FanoutLag } from '../../realtime/fanout-lag';
+import { LoadSignals, NodeLoadSignals } from './node-load-signals';
+import { SendAdmission } from './send-admission';
+import { SendAdmissionGuard } from './send-admission.guard';
 import { UnreadService } from './unread.service';
 
 @Module({
@@ -32,7 +36,12 @@ import { UnreadService } from './unread.service';
     UnreadCountsRepository,
     ChatTargets,
     ReadMarkerService,
+    // The fan-out reader (RealtimeModule) feeds the lag; admission reads it with this module's insert queue.
+    FanoutLag,
+    { provide: LoadSignals, useClass: NodeLoadSignals },
+    SendAdmission,
+    SendAdmissionGuard,
   ],
-  exports: [ChatMessagesService, ChatMessageEditsService, ChatGroupsService, UnreadService, ChatTargets, ReadMarkerService],
+  exports: [ChatMessagesService, ChatMessageEditsService, ChatGroupsService, UnreadService, ChatTargets, ReadMarkerService, FanoutLag, SendAdmission],
 })
 export class ChatModule {}

@@ -1,0 +1,49 @@
+import type { AppConfig } from '#shared/config/config.schema';
+import { RedisService } from '#shared/redis/redis.service';
+import { readTestRun } from '../../../test/utils/test-env';
+import { FanoutLag } from './fanout-lag';
+
+/** The fan-out reader's lag from stream ids, on Redis' clock, with this node's clock given by the test. */
+describe('FanoutLag', () => {
+  let redis: RedisService;
+  const redisNowMs = async () => {
+    const [seconds, micros] = (await redis.client.time()) as unknown as [string, string];
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  };
+
+  beforeAll(async () => {
+    const run = readTestRun();
+    redis = new RedisService({ REDIS_URL: run.REDIS_URL, REDIS_PREFIX: run.REDIS_PREFIX } as AppConfig);
+    await redis.connect();
+  });
+  afterAll(() => redis.onApplicationShutdown());
+
+  it("measures an entry's age on Redis' clock even when this node's clock is minutes off", async () => {
+    // This node's clock runs 5 minutes behind Redis'.
+    const lag = new FanoutLag(redis, () => Date.now() - 300_000);
+    await lag.onModuleInit();
+    try {
+      const written = (await redisNowMs()) - 300;
+      lag.observe(`${written}-0`);
+      lag.observe(`${written + 200}-3`);
+      const age = lag.take();
+      // The older entry's age: 300 ms, plus the moments this test took between reading TIME and observing.
+      expect(age).toBeGreaterThanOrEqual(299);
+      expect(age).toBeLessThan(300 + 1000);
+    } finally {
+      lag.onModuleDestroy();
+    }
+  });
+
+  it('answers 0 when nothing was read since the last take (an idle reader is caught up)', async () => {
+    const lag = new FanoutLag(redis, () => Date.now());
+    await lag.onModuleInit();
+    try {
+      lag.observe(`${(await redisNowMs()) - 5000}-0`);
+      expect(lag.take()).toBeGreaterThanOrEqual(4999);
+      expect(lag.take()).toBe(0);
+    } finally {
+      lag.onModuleDestroy();
+    }
+  });
+});
