@@ -18,17 +18,18 @@ describe('FanoutLag', () => {
   });
   afterAll(() => redis.onApplicationShutdown());
 
+  // The node's clock stands still in these tests, so the offset is exact: Redis' clock when it answered TIME.
   it("measures an entry's age on Redis' clock even when this node's clock is minutes off", async () => {
-    // This node's clock runs 5 minutes behind Redis'.
-    const lag = new FanoutLag(redis, () => Date.now() - 300_000);
+    const before = await redisNowMs();
+    // This node's clock is 5 minutes behind Redis'.
+    const lag = new FanoutLag(redis, () => before - 300_000);
     await lag.onModuleInit();
     try {
-      const written = (await redisNowMs()) - 300;
-      lag.observe(`${written}-0`);
-      lag.observe(`${written + 200}-3`);
+      lag.observe(`${before - 300}-0`);
+      lag.observe(`${before - 100}-3`);
       const age = lag.take();
-      // The older entry's age: 300 ms, plus the moments this test took between reading TIME and observing.
-      expect(age).toBeGreaterThanOrEqual(299);
+      // The older entry's age: 300 ms, plus however long Redis' clock moved between the two TIME calls.
+      expect(age).toBeGreaterThanOrEqual(300);
       expect(age).toBeLessThan(300 + 1000);
     } finally {
       lag.onModuleDestroy();
@@ -36,11 +37,12 @@ describe('FanoutLag', () => {
   });
 
   it('answers 0 when nothing was read since the last take (an idle reader is caught up)', async () => {
-    const lag = new FanoutLag(redis, () => Date.now());
+    const before = await redisNowMs();
+    const lag = new FanoutLag(redis, () => before);
     await lag.onModuleInit();
     try {
-      lag.observe(`${(await redisNowMs()) - 5000}-0`);
-      expect(lag.take()).toBeGreaterThanOrEqual(4999);
+      lag.observe(`${before - 5000}-0`);
+      expect(lag.take()).toBeGreaterThanOrEqual(5000);
       expect(lag.take()).toBe(0);
     } finally {
       lag.onModuleDestroy();

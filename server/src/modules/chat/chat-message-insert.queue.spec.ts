@@ -139,3 +139,46 @@ describe('InsertBatcher', () => {
     expect(refused).toBeNull();
   });
 });
+
+/** The wait admission reads on every send (NodeLoadSignals.insertWaitMs), with a database the test times. */
+describe('InsertBatcher.waitMs', () => {
+  const message = (groupCode: string, i: number): InsertMessage => ({
+    groupCode,
+    authorId: 'author',
+    code: `code-${i}`,
+    type: ChatMessageType.Text,
+    text: `text ${i}`,
+    lang: null,
+    clientKey: null,
+    fileIds: [],
+    fileCodes: [],
+  });
+  const stored = (item: InsertMessage): InsertResult => ({ row: { code: item.code } as MessageRow, created: true, groupType: 0, participantCodes: [] });
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('is what the oldest queued send has waited when the database does not answer', async () => {
+    const batcher = new InsertBatcher(() => new Promise(() => undefined));
+    expect(batcher.waitMs()).toBe(0);
+    void batcher.insert(message('g', 0));
+    await jest.advanceTimersByTimeAsync(1);
+    void batcher.insert(message('g', 1));
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(batcher.waitMs()).toBe(2000);
+  });
+
+  it('counts the statements ahead in the lane at their recent duration, before the head has waited that long', async () => {
+    // Every statement takes 40 ms.
+    const batcher = new InsertBatcher((items) => new Promise((resolve) => setTimeout(() => resolve(items.map(stored)), 40)));
+    void batcher.insert(message('g', 0));
+    await jest.advanceTimersByTimeAsync(100);
+    // One statement running, 250 sends queued behind it in the same lane: 3 more statements, 4 × 40 ms.
+    void batcher.insert(message('g', 1));
+    await jest.advanceTimersByTimeAsync(1);
+    for (let i = 2; i < 252; i++) void batcher.insert(message('g', i));
+    expect(batcher.waitMs()).toBe(160);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(batcher.waitMs()).toBe(0);
+  });
+});

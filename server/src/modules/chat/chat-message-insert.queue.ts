@@ -3,6 +3,8 @@ import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
 import { ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
 
 const MAX_BATCH = 100;
+/** Weight of the newest statement's duration in the running average. */
+const STATEMENT_WEIGHT = 0.2;
 const UNIQUE_VIOLATION = '23505';
 
 /** Stores items in one statement and answers each in item order (ChatMessagesRepository.insertMessages). */
@@ -43,25 +45,23 @@ export class InsertBatcher {
     });
   }
 
-  private answeredCount = 0;
+  /** How long a statement took lately (a running average), for the wait of the queue ahead of a send. */
+  private statementMs = 0;
 
-  /** Sends answered so far: the queue's throughput, for admission (NodeLoadSignals). */
-  get answered(): number {
-    return this.answeredCount;
-  }
-
-  /** Sends waiting for a statement now. */
-  get queued(): number {
-    let n = 0;
-    for (const lane of this.lanes) n += lane.queue.length;
-    return n;
-  }
-
-  /** How long the oldest send not yet in a statement has waited (0 when none waits). */
-  oldestWaitMs(now = Date.now()): number {
-    let oldest = now;
-    for (const lane of this.lanes) if (lane.queue.length && lane.queue[0].queuedAt < oldest) oldest = lane.queue[0].queuedAt;
-    return now - oldest;
+  /**
+   * How long a send queued now would wait for its statement, for admission (NodeLoadSignals): the longer of
+   * what the oldest queued send has waited (a stalled database) and the statements ahead of it in the fullest
+   * lane at their recent duration (a queue growing faster than it drains, before its head has waited that long).
+   * Reads two lanes: cheap enough for every send.
+   */
+  waitMs(now = Date.now()): number {
+    let wait = 0;
+    for (const lane of this.lanes) {
+      if (!lane.queue.length) continue;
+      const ahead = (Math.ceil(lane.queue.length / MAX_BATCH) + (lane.busy ? 1 : 0)) * this.statementMs;
+      wait = Math.max(wait, now - lane.queue[0].queuedAt, ahead);
+    }
+    return wait;
   }
 
   private schedule(lane: Lane): void {
@@ -69,11 +69,13 @@ export class InsertBatcher {
     lane.busy = true;
     setImmediate(() => {
       const batch = lane.queue.splice(0, MAX_BATCH);
+      const started = Date.now();
       this.run(batch)
         // run() settles every item itself; should it ever throw, its senders get the error rather than a hang.
         .catch((err: unknown) => batch.forEach((p) => p.reject(err)))
         .finally(() => {
-          this.answeredCount += batch.length;
+          const took = Date.now() - started;
+          this.statementMs = this.statementMs ? this.statementMs + STATEMENT_WEIGHT * (took - this.statementMs) : took;
           lane.busy = false;
           this.schedule(lane);
         });
