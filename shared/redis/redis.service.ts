@@ -3,6 +3,9 @@ import { createClient, RedisClientType } from 'redis';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config.schema';
 
+/** How long a shutdown waits for Redis to answer the commands in flight before it drops the connection. */
+const CLOSE_WAIT_MS = 2000;
+
 /** The app-state Redis connection; every key goes through key() so a deployment or test run owns its prefix. */
 @Injectable()
 export class RedisService implements OnApplicationShutdown {
@@ -35,7 +38,16 @@ export class RedisService implements OnApplicationShutdown {
     }
   }
 
+  /** Closes after the commands in flight, but a Redis that stopped answering does not hold the shutdown up. */
   async onApplicationShutdown(): Promise<void> {
-    if (this.client.isOpen) await this.client.close().catch(() => undefined);
+    if (!this.client.isOpen) return;
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<'gave up'>((resolve) => (timer = setTimeout(() => resolve('gave up'), CLOSE_WAIT_MS)));
+    const closed = this.client.close().then(
+      () => 'closed' as const,
+      () => 'closed' as const,
+    );
+    if ((await Promise.race([closed, gaveUp])) === 'gave up') this.client.destroy();
+    clearTimeout(timer);
   }
 }

@@ -12,6 +12,8 @@ const ABANDONED_AFTER_MS = 30_000;
 /** How long a handshake waits at most for its room's registration while Redis answers (a busy machine can take seconds). */
 const SUBSCRIBE_WAIT_MS = 10_000;
 const FLUSH_RETRY_MS = 500;
+/** How long a shutdown waits to leave its rooms in Redis. */
+const LEAVE_WAIT_MS = 2000;
 
 /** The fan-out's rooms: a user's sockets and a group's watching moderators. Others (presence, socket ids) go through the adapter. */
 const routedRoom = (room: string): boolean => room.startsWith(userRoom('')) || room.startsWith(groupRoom(''));
@@ -144,9 +146,15 @@ export class FanoutNode implements OnModuleDestroy {
     clearInterval(this.heartbeat);
     clearTimeout(this.flushTimer);
     if (!this.redis.client.isReady) return;
-    await this.redis.client
-      .eval(UNREGISTER, { keys: [this.inbox, this.stats], arguments: [routeConfig(this.redis.prefix), this.id, ...this.rooms] })
-      .catch((err: unknown) => this.logger.warn(`fan-out node leaving: ${(err as Error).message}`));
+    // Best effort: a Redis that stopped answering must not hold the shutdown up (the inbox expires anyway).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.redis.client
+        .eval(UNREGISTER, { keys: [this.inbox, this.stats], arguments: [routeConfig(this.redis.prefix), this.id, ...this.rooms] })
+        .catch((err: unknown) => this.logger.warn(`fan-out node leaving: ${(err as Error).message}`)),
+      new Promise((resolve) => (timer = setTimeout(resolve, LEAVE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
   }
 
   private change(room: string, on: boolean): void {

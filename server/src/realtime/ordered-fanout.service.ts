@@ -192,6 +192,8 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
         }
         const reply = (await this.reader.xRead({ key: this.node.inbox, id: lastId }, { BLOCK: READ_BLOCK_MS, COUNT: 500 })) as StreamReply[] | null;
         for (const batch of reply ?? []) {
+          // The lag is the inbox's: entries delivered from the recent stream after a re-registration are old on purpose.
+          for (const { id } of batch.messages) this.lag.observe(id);
           this.deliverAll(batch.messages);
           lastId = batch.messages.at(-1)?.id ?? lastId;
         }
@@ -222,9 +224,8 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     if (!io) return;
     const writes = new SocketWriteBatch(io.of('/'));
     try {
-      for (const { id, message } of entries) {
+      for (const { message } of entries) {
         this.node.counters.read++;
-        this.lag.observe(id);
         if (message.e) this.deliver(message.e, writes);
       }
     } finally {
