@@ -1,7 +1,7 @@
 // Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
 //   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30 [--rates 100,200]
 //   [--warmup 5] [--drain 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--source-addresses 64]
-//   [--setup-file users.json] [--out result.json]
+//   [--setup-file users.json] [--by-process] [--out result.json]
 // Creates its users (POST /api/user) and groups (PUT /api/message/groups) through the API, connects one real
 // socket.io-client socket per user (spread over --urls when given), sends --rate messages/s for --duration s,
 // then prints send→ack and send→receive latency (p50/p95/p99/max), delivered vs expected, and lost, duplicated
@@ -12,6 +12,9 @@
 // through --drain s after the run; those still refused then were never acknowledged, so they count as unsent, not lost.
 // --server-pids (Linux, same machine) adds the servers' CPU time per message sent, read from /proc: a figure
 // that stays comparable when the machine is busy with other work, unlike latency.
+// --by-process (Linux, same machine) adds every kind of process's CPU per message sent (Parley's server and worker,
+// Postgres, Redis, nginx, this generator, other) and the whole machine's, read from /proc: where a message's cost
+// goes on a machine that runs everything, which a profile of the server alone does not show.
 // --setup-file F keeps the users, their tokens and groups in F and takes them from there when F exists (the
 // servers must share that database and JWT_SECRET, and the tokens must still be valid): registering thousands
 // of users costs minutes of argon2.
@@ -25,7 +28,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cpuSecondsOf, inParallel, machineCpu } from '../lib/measure.mts';
+import { cpuByClass, cpuSecondsOf, inParallel, machineCpu, processCpu } from '../lib/measure.mts';
 
 const require = createRequire(import.meta.url);
 const { io } = require('socket.io-client') as typeof import('socket.io-client');
@@ -48,6 +51,7 @@ interface Options {
   serverPids?: number[];
   sourceAddresses: number;
   setupFile: string | null;
+  byProcess: boolean;
 }
 
 interface LoadUser {
@@ -85,6 +89,7 @@ function parseArgs(argv: string[]): Options {
     connectsInFlight: 100,
     sourceAddresses: 0,
     setupFile: null,
+    byProcess: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
@@ -137,6 +142,9 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--baseline-only':
         opts.baseline = 'only';
+        break;
+      case '--by-process':
+        opts.byProcess = true;
         break;
       default:
         throw new Error(`unknown option ${flag}`);
@@ -390,8 +398,10 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   const cpuBefore = opts.serverPids ? serverCpu(opts.serverPids) : null;
   const cpuBeforeByPid = (opts.serverPids ?? []).map(cpuSecondsOf);
   const machineBefore = machineCpu();
+  const processesBefore = opts.byProcess ? processCpu() : null;
   const generatorBefore = process.cpuUsage();
   const sentCount = await traffic(opts.duration, false);
+  const byProcess = processesBefore ? cpuByClass(processesBefore, processCpu()) : null;
   const cpuAfter = opts.serverPids ? serverCpu(opts.serverPids) : null;
   const cpuAfterByPid = (opts.serverPids ?? []).map(cpuSecondsOf);
   const machineAfter = machineCpu();
@@ -441,6 +451,14 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     }),
     serverCpuPercent: cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) / opts.duration) * 100 : null,
     generatorCpuPercent: ((generatorCpu.user + generatorCpu.system) / 1e6 / opts.duration) * 100,
+    /** with --by-process: CPU ms per message sent of each kind of process on the machine, and of the machine */
+    cpuMsPerMessageByProcess:
+      byProcess && sentCount > 0
+        ? {
+            processes: Object.fromEntries(Object.entries(byProcess).map(([cls, seconds]) => [cls, (seconds * 1000) / sentCount])),
+            machine: machineBefore && machineAfter ? ((machineAfter.busy - machineBefore.busy) * 1000) / sentCount : null,
+          }
+        : null,
     machineBusyPercent: machineBefore && machineAfter ? ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100 : null,
   };
 }
@@ -469,6 +487,14 @@ function print(r: Result): void {
   console.log(`   generator CPU ${f(r.generatorCpuPercent)} % of one core (near 100 % the generator itself adds latency)`);
   if (r.machineBusyPercent != null)
     console.log(`   machine CPU   ${f(r.machineBusyPercent)} % busy (all cores, every process: the generator, databases and anything else running)`);
+  if (r.cpuMsPerMessageByProcess) {
+    const { processes, machine } = r.cpuMsPerMessageByProcess;
+    const list = Object.entries(processes)
+      .sort(([, a], [, b]) => b - a)
+      .map(([cls, ms]) => `${cls} ${f(ms * 1000)}`)
+      .join(' · ');
+    console.log(`   by process    ${list} µs per message sent; the machine ${f(machine === null ? null : machine * 1000)} (with the kernel's own)`);
+  }
   console.log(`   delivered ${r.delivered}/${r.expectedDeliveries}  lost ${r.lost}  duplicated ${r.duplicated}  out of order ${r.outOfOrder}`);
 }
 

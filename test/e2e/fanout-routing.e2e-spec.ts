@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import { fanoutKeys } from '../../server/src/realtime/fanout-routing.scripts';
+import { fanoutKeys, roomNodeIds } from '../../server/src/realtime/fanout-routing.scripts';
 import { FanoutNode } from '../../server/src/realtime/fanout-node';
 import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createUser, TestUser } from '../factories';
@@ -8,7 +8,7 @@ import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp
 
 const nodeOf = (t: ListeningApp) => t.app.get(FanoutNode);
 const redisOf = (t: ListeningApp) => t.app.get(RedisService);
-const roomNodes = (t: ListeningApp, room: string) => redisOf(t).client.sMembers(fanoutKeys.room(redisOf(t).prefix, room));
+const roomNodes = async (t: ListeningApp, room: string) => roomNodeIds(await redisOf(t).client.hGet(fanoutKeys.rooms(redisOf(t).prefix), room));
 const send = (socket: Parameters<typeof call>[0], groupCode: string, text: string) =>
   call(socket, 'message:send', { groupCode, clientKey: text.replace(/\W/g, '-'), message: text });
 
@@ -63,7 +63,9 @@ describe('fan-out routing across server processes', () => {
     // A node that registered b's room, then died: its inbox (its liveness) expires.
     const redis = redisOf(one);
     const dead = 'dead-node';
-    await redis.client.sAdd(fanoutKeys.room(redis.prefix, `user:${b.user.code}`), dead);
+    const rooms = fanoutKeys.rooms(redis.prefix);
+    const bRoom = `user:${b.user.code}`;
+    await redis.client.hSet(rooms, bRoom, `${(await redis.client.hGet(rooms, bRoom)) ?? ','}${dead},`);
     await redis.client.xAdd(fanoutKeys.inbox(redis.prefix, dead), '*', { created: '1' });
     await redis.client.pExpire(fanoutKeys.inbox(redis.prefix, dead), 100);
     await new Promise((r) => setTimeout(r, 200));

@@ -3,28 +3,32 @@ import { FANOUT_LINE_LUA } from './fanout-entry';
 /**
  * Routing chat deliveries to the nodes that have sockets in their rooms (see docs/scale-out.md).
  *
- * Each node registers the fan-out rooms it holds sockets in (a Redis set per room of node ids) and reads one
- * stream of its own, its inbox. Every script that writes to the fan-out (the ordering gate, the unread owner's
- * scripts) includes ROUTE and calls `route(rooms, event, payloadJson)` for each delivery, then `flushRoutes()`
- * once: each node whose id is in one of the rooms' sets gets one inbox entry holding, in call order, only the
- * deliveries for its rooms. One script call writes all of it, so a node's inbox receives a group's messages in
- * the order the gate released them.
+ * Each node registers the fan-out rooms it holds sockets in and reads one stream of its own, its inbox. The
+ * registry is one hash, room → the ids of the nodes in it (`,id,id,`), so a delivery's rooms are looked up in
+ * one HMGET. Every script that writes to the fan-out (the ordering gate, the unread owner's scripts) includes
+ * ROUTE and calls `route(rooms, event, payloadJson)` for each delivery, then `flushRoutes()` once: each node
+ * found in one of the rooms gets one inbox entry holding, in call order, only the deliveries for its rooms.
+ * One script call writes all of it, so a node's inbox receives a group's messages in the order the gate
+ * released them.
  *
  * A node is alive while its inbox exists (the node refreshes its TTL): an XADD that finds no inbox
- * (NOMKSTREAM) removes that node from the rooms it was found in. The registry key holds the Redis time the
- * room sets were (re)started: it has no TTL, so it is missing only when Redis lost its data. For a while
+ * (NOMKSTREAM) removes that node from the rooms it was found in. The registry's start key holds the Redis time
+ * the registry was (re)started: it has no TTL, so it is missing only when Redis lost its data. For a while
  * after that (`young` ms), every flush also writes the whole entry, with the nodes it reached, to the recent
  * stream, which a node re-registering after the loss delivers from first (FanoutNode.register).
  */
 
 /** Key names under the deployment's prefix; the scripts build the same from `routeConfig.p`. */
 export const fanoutKeys = {
-  room: (prefix: string, room: string) => `${prefix}fanout:room:${room}`,
+  rooms: (prefix: string) => `${prefix}fanout:rooms`,
   inbox: (prefix: string, node: string) => `${prefix}fanout:inbox:${node}`,
   stats: (prefix: string, node: string) => `${prefix}fanout:node:${node}`,
   registry: (prefix: string) => `${prefix}fanout:registry`,
   recent: (prefix: string) => `${prefix}fanout:recent`,
 };
+
+/** A room's field in the registry hash, as its list of node ids (tools and tests read it with HGET). */
+export const roomNodeIds = (field: string | null | undefined): string[] => (field ?? '').split(',').filter(Boolean);
 
 /** A node's inbox is capped at about this many entries (a dead node's until its inbox expires). */
 export const INBOX_MAX_LEN = 20_000;
@@ -42,31 +46,80 @@ export function routeConfig(prefix: string): string {
 }
 
 /**
+ * The registry's Lua, shared by the routing and the registration scripts. Needs `routeConfig` defined before it.
+ * `registryAge()` answers how long ago (ms, Redis clock) the registry was started, starting it now when Redis
+ * lost it; `changeRooms(node, from)` adds the node to the rooms in ARGV[from..] and removes it from those after
+ * a '-' separator.
+ */
+const REGISTRY = `
+local routing = cjson.decode(routeConfig)
+local roomsKey = routing.p .. 'fanout:rooms'
+local function registryAge()
+  local key = routing.p .. 'fanout:registry'
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local since = tonumber(redis.call('GET', key))
+  if not since then
+    since = now
+    redis.call('SET', key, now)
+  end
+  return now - since
+end
+local function joinRoom(room, node)
+  local ids = redis.call('HGET', roomsKey, room)
+  if not ids then
+    redis.call('HSET', roomsKey, room, ',' .. node .. ',')
+  elseif not string.find(ids, ',' .. node .. ',', 1, true) then
+    redis.call('HSET', roomsKey, room, ids .. node .. ',')
+  end
+end
+local function leaveRoom(room, node)
+  local ids = redis.call('HGET', roomsKey, room)
+  if not ids then return end
+  local from, to = string.find(ids, ',' .. node .. ',', 1, true)
+  if not from then return end
+  ids = string.sub(ids, 1, from) .. string.sub(ids, to + 1)
+  if ids == ',' then redis.call('HDEL', roomsKey, room) else redis.call('HSET', roomsKey, room, ids) end
+end
+local function changeRooms(node, from)
+  local adding = true
+  for i = from, #ARGV do
+    if ARGV[i] == '-' then adding = false
+    elseif adding then joinRoom(ARGV[i], node)
+    else leaveRoom(ARGV[i], node) end
+  end
+end`;
+
+/**
  * The one Lua fragment that writes to the fan-out. Needs `routeConfig` defined before it. `payloadJson` is
  * JSON text, inserted as it is; `event` is one of the fan-out's event names. An entry is text of one line per
- * delivery (fanout-entry.ts).
+ * delivery (fanout-entry.ts). The whole entry for the recent stream is only built while the registry is young.
  */
 export const ROUTE = `
 ${FANOUT_LINE_LUA}
-local routing = cjson.decode(routeConfig)
-local routeNodes, routeOrder, routeAll = {}, {}, {}
-local function routeNowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-local roomNodes = {}
-local function nodesOf(room)
-  local nodes = roomNodes[room]
-  if not nodes then
-    nodes = redis.call('SMEMBERS', routing.p .. 'fanout:room:' .. room)
+${REGISTRY}
+local routeNodes, routeOrder, routeAll, routed = {}, {}, {}, 0
+local roomNodes, routeYoung = {}, nil
+local function lookUpRooms(rooms)
+  local missing = {}
+  for _, room in ipairs(rooms) do
+    if not roomNodes[room] then missing[#missing + 1] = room end
+  end
+  if #missing == 0 then return end
+  local found = redis.call('HMGET', roomsKey, unpack(missing))
+  for i, room in ipairs(missing) do
+    local nodes = {}
+    if found[i] then
+      for node in string.gmatch(found[i], '[^,]+') do nodes[#nodes + 1] = node end
+    end
     roomNodes[room] = nodes
   end
-  return nodes
 end
 local function route(rooms, event, payloadJson)
+  lookUpRooms(rooms)
   local perNode, order = {}, {}
   for _, room in ipairs(rooms) do
-    for _, node in ipairs(nodesOf(room)) do
+    for _, node in ipairs(roomNodes[room]) do
       local list = perNode[node]
       if not list then
         list = {}
@@ -86,10 +139,12 @@ local function route(rooms, event, payloadJson)
     entry.lines[#entry.lines + 1] = fanoutLine(perNode[node], event, payloadJson)
     for _, room in ipairs(perNode[node]) do entry.rooms[#entry.rooms + 1] = room end
   end
-  routeAll[#routeAll + 1] = fanoutLine(rooms, event, payloadJson)
+  routed = routed + 1
+  if routeYoung == nil then routeYoung = registryAge() < routing.w end
+  if routeYoung then routeAll[#routeAll + 1] = fanoutLine(rooms, event, payloadJson) end
 end
 local function flushRoutes()
-  if #routeAll == 0 then return end
+  if routed == 0 then return end
   local reached = {}
   for _, node in ipairs(routeOrder) do
     local entry = routeNodes[node]
@@ -97,27 +152,20 @@ local function flushRoutes()
     if redis.call('XADD', inbox, 'NOMKSTREAM', 'MAXLEN', '~', routing.n, '*', 'e', table.concat(entry.lines, '\\n')) then
       reached[#reached + 1] = node
     else
-      for _, room in ipairs(entry.rooms) do redis.call('SREM', routing.p .. 'fanout:room:' .. room, node) end
+      for _, room in ipairs(entry.rooms) do leaveRoom(room, node) end
       roomNodes = {}
     end
   end
-  local registry = routing.p .. 'fanout:registry'
-  local now = routeNowMs()
-  local since = tonumber(redis.call('GET', registry))
-  if not since then
-    since = now
-    redis.call('SET', registry, now)
-  end
-  if now - since < routing.w then
+  if routeYoung then
     local recent = routing.p .. 'fanout:recent'
     redis.call('XADD', recent, 'MAXLEN', '~', routing.r, '*', 't', table.concat(reached, ','), 'e', table.concat(routeAll, '\\n'))
     redis.call('PEXPIRE', recent, routing.w * 2)
   end
-  routeNodes, routeOrder, routeAll = {}, {}, {}
+  routeNodes, routeOrder, routeAll, routed = {}, {}, {}, 0
 end`;
 
 /**
- * A node (re)asserts itself: creates its inbox (empty, with a TTL), adds its id to the sets of ARGV[5..] and
+ * A node (re)asserts itself: creates its inbox (empty, with a TTL), adds its id to the rooms of ARGV[5..] and
  * removes it from those after the '-' separator, and records its stats. Answers the recent stream's newest id
  * when the registry is young (what was written before this call and not to this node is to be delivered
  * from there), else ''.
@@ -125,7 +173,7 @@ end`;
  */
 export const REGISTER = `
 local routeConfig = ARGV[1]
-${ROUTE}
+${REGISTRY}
 local inbox, stats = KEYS[1], KEYS[2]
 local node, ttl, pid = ARGV[2], ARGV[3], ARGV[4]
 if redis.call('EXISTS', inbox) == 0 then
@@ -134,20 +182,8 @@ end
 redis.call('PEXPIRE', inbox, ttl)
 redis.call('HSET', stats, 'pid', pid)
 redis.call('PEXPIRE', stats, ttl)
-local adding = true
-for i = 5, #ARGV do
-  if ARGV[i] == '-' then adding = false
-  elseif adding then redis.call('SADD', routing.p .. 'fanout:room:' .. ARGV[i], node)
-  else redis.call('SREM', routing.p .. 'fanout:room:' .. ARGV[i], node) end
-end
-local registry = routing.p .. 'fanout:registry'
-local now = routeNowMs()
-local since = tonumber(redis.call('GET', registry))
-if not since then
-  since = now
-  redis.call('SET', registry, now)
-end
-if now - since >= routing.w then return '' end
+changeRooms(node, 5)
+if registryAge() >= routing.w then return '' end
 local newest = redis.call('XREVRANGE', routing.p .. 'fanout:recent', '+', '-', 'COUNT', 1)
 if #newest == 0 then return '' end
 return newest[1][1]`;
@@ -158,15 +194,10 @@ return newest[1][1]`;
  * KEYS: inbox. ARGV: routeConfig, node id, rooms...
  */
 export const SUBSCRIBE = `
-local routing = cjson.decode(ARGV[1])
-local node = ARGV[2]
+local routeConfig = ARGV[1]
+${REGISTRY}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local adding = true
-for i = 3, #ARGV do
-  if ARGV[i] == '-' then adding = false
-  elseif adding then redis.call('SADD', routing.p .. 'fanout:room:' .. ARGV[i], node)
-  else redis.call('SREM', routing.p .. 'fanout:room:' .. ARGV[i], node) end
-end
+changeRooms(ARGV[2], 3)
 return 1`;
 
 /**
@@ -183,7 +214,8 @@ return 1`;
 
 /** A node leaving cleanly: out of every room it holds (ARGV[3..]), its inbox and stats gone. KEYS: inbox, stats. ARGV: routeConfig, node id, rooms... */
 export const UNREGISTER = `
-local routing = cjson.decode(ARGV[1])
-for i = 3, #ARGV do redis.call('SREM', routing.p .. 'fanout:room:' .. ARGV[i], ARGV[2]) end
+local routeConfig = ARGV[1]
+${REGISTRY}
+for i = 3, #ARGV do leaveRoom(ARGV[i], ARGV[2]) end
 redis.call('DEL', KEYS[1], KEYS[2])
 return 1`;

@@ -28,7 +28,7 @@ describe('OrderingGate', () => {
   /** A node of this test, registered in the rooms it reads (as FanoutNode would): what the gate routes lands in its inbox. */
   const node = 'spec-node';
   const inbox = () => fanoutKeys.inbox(redis.prefix, node);
-  const subscribe = (...rooms: string[]) => Promise.all(rooms.map((room) => redis.client.sAdd(fanoutKeys.room(redis.prefix, room), node)));
+  const subscribe = (...rooms: string[]) => Promise.all(rooms.map((room) => redis.client.hSet(fanoutKeys.rooms(redis.prefix), room, `,${node},`)));
 
   let group = '';
   beforeEach(async () => {

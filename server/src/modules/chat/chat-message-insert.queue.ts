@@ -32,13 +32,18 @@ const repeatKey = (i: InsertMessage): string | null => (i.clientKey === null ? n
  * grow with the load. A group always uses the same lane, so its messages are stored in arrival order.
  */
 export class InsertBatcher {
-  private readonly lanes: Lane[] = Array.from({ length: INSERT_LANES }, () => ({ queue: [], busy: false }));
+  private readonly lanes: Lane[];
 
-  constructor(private readonly sink: InsertSink) {}
+  constructor(
+    private readonly sink: InsertSink,
+    laneCount = INSERT_LANES,
+  ) {
+    this.lanes = Array.from({ length: laneCount }, () => ({ queue: [], busy: false }));
+  }
 
   /** The stored message, the earlier one for a repeated client key, or null when the group isn't the author's. */
   insert(input: InsertMessage): Promise<InsertResult | null> {
-    const lane = this.lanes[laneOf(input.groupCode)];
+    const lane = this.lanes[laneOf(input.groupCode, this.lanes.length)];
     return new Promise((resolve, reject) => {
       lane.queue.push({ input, queuedAt: Date.now(), resolve, reject });
       this.schedule(lane);

@@ -92,31 +92,39 @@ return { total, n }`;
 export const COUNT_RELEASED = `
 local unreadConfig = cjson.decode(stepConfig)
 local unreadTtl, roomPrefix = unreadConfig.ttl, unreadConfig.room
-local function watermark(key)
-  return tonumber(redis.call('HGET', key, group .. '${WATERMARK_SUFFIX}') or '0')
+local function countJson(groupJson, total, n)
+  return '{"total":' .. total .. ',"groups":{' .. groupJson .. ':' .. n .. '}}'
 end
 local function step(seq, effect)
   local spec = cjson.decode(effect)
+  local wmField, groupJson = group .. '${WATERMARK_SUFFIX}', cjson.encode(group)
   for _, r in ipairs(spec.r) do
-    if redis.call('EXISTS', r[1]) == 0 then
+    -- The total is in every cached hash (FILL writes it): without it, there is no cache.
+    local cached = redis.call('HMGET', r[1], '${TOTAL_FIELD}', wmField, group)
+    local total = tonumber(cached[1])
+    if not total then
       answers[#answers + 1] = r[2]
-    elseif seq > watermark(r[1]) then
-      local n = redis.call('HINCRBY', r[1], group, 1)
-      redis.call('HSET', r[1], group .. '${WATERMARK_SUFFIX}', seq)
-      local total = redis.call('HINCRBY', r[1], '${TOTAL_FIELD}', 1)
+    elseif seq > (tonumber(cached[2]) or 0) then
+      local n = (tonumber(cached[3]) or 0) + 1
+      total = total + 1
+      redis.call('HSET', r[1], group, n, wmField, seq, '${TOTAL_FIELD}', total)
       redis.call('PEXPIRE', r[1], unreadTtl)
-      route({ roomPrefix .. r[2] }, 'unread:count', cjson.encode({ total = total, groups = { [group] = n } }))
+      route({ roomPrefix .. r[2] }, 'unread:count', countJson(groupJson, total, n))
     end
   end
   local author = spec.a
-  if author and redis.call('EXISTS', author[1]) == 1 then
-    local n = tonumber(redis.call('HGET', author[1], group) or '0')
-    redis.call('HSET', author[1], group .. '${WATERMARK_SUFFIX}', seq)
-    if n > 0 then
-      redis.call('HDEL', author[1], group)
-      local total = redis.call('HINCRBY', author[1], '${TOTAL_FIELD}', -n)
-      route({ roomPrefix .. author[2] }, 'unread:count', cjson.encode({ total = total, groups = { [group] = 0 } }))
-    end
-    redis.call('PEXPIRE', author[1], unreadTtl)
+  if not author then return end
+  local cached = redis.call('HMGET', author[1], '${TOTAL_FIELD}', group)
+  local total = tonumber(cached[1])
+  if not total then return end
+  local n = tonumber(cached[2]) or 0
+  if n > 0 then
+    redis.call('HDEL', author[1], group)
+    total = total - n
+    redis.call('HSET', author[1], wmField, seq, '${TOTAL_FIELD}', total)
+    route({ roomPrefix .. author[2] }, 'unread:count', countJson(groupJson, total, 0))
+  else
+    redis.call('HSET', author[1], wmField, seq)
   end
+  redis.call('PEXPIRE', author[1], unreadTtl)
 end`;
