@@ -1,4 +1,5 @@
 import { FANOUT_LINE_LUA } from './fanout-entry';
+import { NOW_MS } from './redis-clock.scripts';
 
 /**
  * Routing chat deliveries to the nodes that have sockets in their rooms (see docs/scale-out.md).
@@ -47,17 +48,17 @@ export function routeConfig(prefix: string): string {
 
 /**
  * The registry's Lua, shared by the routing and the registration scripts. Needs `routeConfig` defined before it.
- * `registryAge()` answers how long ago (ms, Redis clock) the registry was started, starting it now when Redis
- * lost it; `changeRooms(node, from)` adds the node to the rooms in ARGV[from..] and removes it from those after
- * a '-' separator.
+ * Defines `nowMs()` (redis-clock.scripts.ts) for the scripts that include it. `registryAge()` answers how long
+ * ago (ms, Redis clock) the registry was started, starting it now when Redis lost it; `changeRooms(node, from)`
+ * adds the node to the rooms in ARGV[from..] and removes it from those after a '-' separator.
  */
 const REGISTRY = `
+${NOW_MS}
 local routing = cjson.decode(routeConfig)
 local roomsKey = routing.p .. 'fanout:rooms'
 local function registryAge()
   local key = routing.p .. 'fanout:registry'
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local now = nowMs()
   local since = tonumber(redis.call('GET', key))
   if not since then
     since = now
@@ -94,6 +95,7 @@ end`;
  * The one Lua fragment that writes to the fan-out. Needs `routeConfig` defined before it. `payloadJson` is
  * JSON text, inserted as it is; `event` is one of the fan-out's event names. An entry is text of one line per
  * delivery (fanout-entry.ts). The whole entry for the recent stream is only built while the registry is young.
+ * Scripts that include it also get the registry's `nowMs()`.
  */
 export const ROUTE = `
 ${FANOUT_LINE_LUA}

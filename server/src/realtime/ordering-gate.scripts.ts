@@ -1,16 +1,10 @@
 import { ROUTE } from './fanout-routing.scripts';
+import { NOW_MS } from './redis-clock.scripts';
 
 /** Seqs the sweeper let a group skip are remembered this long, so one arriving late is still delivered once. */
 const SKIPPED_TTL_S = 3600;
 /** At most this many seqs of one gap are remembered (a group whose record was lost may have thousands). */
 const SKIPPED_MAX = 1000;
-
-/** Now in ms by the Redis clock: a publish that waited in a client's queue through an outage starts its hold when it runs. */
-const NOW_MS = `
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end`;
 
 /**
  * Releasing one message (in seq order): it is routed to the nodes of its rooms, then the release step runs with
@@ -40,7 +34,6 @@ local heldKey = KEYS[1]
 local routeConfig, stepConfig = ARGV[1], ARGV[2]
 local group, answers
 ${ROUTE}
-${NOW_MS}
 ${stepLua}
 ${RELEASE}
 local function pass(lastKey, pendingKey, skippedKey, seqText, entry, effect)
@@ -92,7 +85,6 @@ local lastKey, pendingKey, heldKey, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS
 local routeConfig, group, stepConfig, holdMs = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
 local answers = {}
 ${ROUTE}
-${NOW_MS}
 ${stepLua}
 ${RELEASE}
 local function letThrough()
