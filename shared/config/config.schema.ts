@@ -111,10 +111,12 @@ export const configSchema = z.object({
   /**
    * Send admission (SendAdmission): a node refuses chat sends with a retryable 503 while one of its signals is
    * above its limit (ms; 0 leaves the signal out), and admits them again once all are below OVERLOAD_CLEAR_FRACTION
-   * of their limits. The fan-out lag is the age of the deliveries its reader makes now.
+   * of their limits. The fan-out lag is the age of the deliveries its reader makes now. The insert wait's limit is
+   * short: under sustained overload the queue sits at its limit, so every ms of it is latency that buys no throughput
+   * (docs/overload.md).
    */
   OVERLOAD_FANOUT_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(250),
-  OVERLOAD_INSERT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(500),
+  OVERLOAD_INSERT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(150),
   OVERLOAD_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   OVERLOAD_CLEAR_FRACTION: z.coerce.number().gt(0).max(1).default(0.4),
   /** what a refusal tells the client to wait before sending again (it adds back-off and jitter) */
