@@ -41,12 +41,15 @@ describe('realtime across two server processes', () => {
     const [sc1, sc2] = await Promise.all([connect(one.url, c.token), connect(two.url, c.token)]);
     const onOne = record(sc1, 'message:new');
     const onTwo = record(sc2, 'message:new');
+    // c's count reaches both of c's nodes (a delivery to one room on two nodes).
+    const countedOnBoth = Promise.all([sc1, sc2].map((s) => next(s, 'unread:count', (p) => p.groups[group] === 40)));
     const sb2 = await connect(two.url, b.token);
     await Promise.all(
       Array.from({ length: 40 }, (_, i) => call(i % 2 ? sa : sb2, 'message:send', { groupCode: group, clientKey: `par${i}`, message: `p${i}` })),
     );
     await eventually(() => onOne.length === 40 && onTwo.length === 40);
     for (const seen of [onOne, onTwo]) expect(seen.map((m) => m.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 4));
+    await countedOnBoth;
 
     // And the other way round, through REST on the first node to a socket on the second.
     const back = next(sa, 'message:new', (m) => m.message === 'reply');

@@ -56,6 +56,19 @@ describe('realtime gateway', () => {
     expect(read.unread.total).toBe(rest.body.total);
   });
 
+  it('delivers short, long and multi-byte texts byte for byte to every socket of a recipient', async () => {
+    const group = await createGroup(t, [a, b]);
+    const [sa, sb, sb2] = await Promise.all([connect(t.url, a.token), connect(t.url, b.token), connect(t.url, b.token)]);
+    const received = [record(sb, 'message:new'), record(sb2, 'message:new')];
+    // Under 126 bytes, over it, and the longest text allowed, where characters and UTF-8 bytes differ (ż, emoji).
+    const texts = ['short ż', 'x'.repeat(500), ' żółć 🙂'.repeat(1_250).trim()];
+    for (const [i, message] of texts.entries()) {
+      expect((await call(sa, 'message:send', { groupCode: group, clientKey: `-f${i}`, message })).ok).toBe(true);
+    }
+    await eventually(() => received.every((list) => list.length === texts.length));
+    for (const list of received) expect(list.map((m) => m.message)).toEqual(texts);
+  });
+
   it('lets a reconnecting client catch up with sync: every missed message once, in order', async () => {
     const group = await createGroup(t, [a, b]);
     const sa = await connect(t.url, a.token);

@@ -103,11 +103,14 @@ ${REGISTRY}
 local routeNodes, routeOrder, routeAll, routed = {}, {}, {}, 0
 local roomNodes, routeYoung = {}, nil
 local function lookUpRooms(rooms)
-  local missing = {}
+  local missing
   for _, room in ipairs(rooms) do
-    if not roomNodes[room] then missing[#missing + 1] = room end
+    if not roomNodes[room] then
+      missing = missing or {}
+      missing[#missing + 1] = room
+    end
   end
-  if #missing == 0 then return end
+  if not missing then return end
   local found = redis.call('HMGET', roomsKey, unpack(missing))
   for i, room in ipairs(missing) do
     local nodes = {}
@@ -117,29 +120,44 @@ local function lookUpRooms(rooms)
     roomNodes[room] = nodes
   end
 end
+local function entryOf(node)
+  local entry = routeNodes[node]
+  if not entry then
+    entry = { lines = {}, rooms = {} }
+    routeNodes[node] = entry
+    routeOrder[#routeOrder + 1] = node
+  end
+  return entry
+end
 local function route(rooms, event, payloadJson)
   lookUpRooms(rooms)
-  local perNode, order = {}, {}
-  for _, room in ipairs(rooms) do
+  if #rooms == 1 then
+    -- One room (a user's unread count, say): one line, the same for each of the room's nodes.
+    local room, line = rooms[1], nil
     for _, node in ipairs(roomNodes[room]) do
-      local list = perNode[node]
-      if not list then
-        list = {}
-        perNode[node] = list
-        order[#order + 1] = node
+      line = line or fanoutLine(rooms, event, payloadJson)
+      local entry = entryOf(node)
+      entry.lines[#entry.lines + 1] = line
+      entry.rooms[#entry.rooms + 1] = room
+    end
+  else
+    local perNode, order = {}, {}
+    for _, room in ipairs(rooms) do
+      for _, node in ipairs(roomNodes[room]) do
+        local list = perNode[node]
+        if not list then
+          list = {}
+          perNode[node] = list
+          order[#order + 1] = node
+        end
+        list[#list + 1] = room
       end
-      list[#list + 1] = room
     end
-  end
-  for _, node in ipairs(order) do
-    local entry = routeNodes[node]
-    if not entry then
-      entry = { lines = {}, rooms = {} }
-      routeNodes[node] = entry
-      routeOrder[#routeOrder + 1] = node
+    for _, node in ipairs(order) do
+      local entry = entryOf(node)
+      entry.lines[#entry.lines + 1] = fanoutLine(perNode[node], event, payloadJson)
+      for _, room in ipairs(perNode[node]) do entry.rooms[#entry.rooms + 1] = room end
     end
-    entry.lines[#entry.lines + 1] = fanoutLine(perNode[node], event, payloadJson)
-    for _, room in ipairs(perNode[node]) do entry.rooms[#entry.rooms + 1] = room end
   end
   routed = routed + 1
   if routeYoung == nil then routeYoung = registryAge() < routing.w end
