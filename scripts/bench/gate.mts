@@ -3,7 +3,7 @@
 // CALLS gate calls of BATCH messages each, every message in the next group in turn, 9 recipients and its author,
 // as the hot path does. Prints the Redis time per message (INFO commandstats, EVALSHA) and the client's wall time,
 // then deletes its keys. Asserts nothing.
-// Usage: npm run bench:gate -- [batch=20] [calls=300] [redis url=REDIS_URL or redis://127.0.0.1:6379]
+// Usage: npm run bench:gate -- [batch=20] [calls=300] [redis url=REDIS_URL or redis://127.0.0.1:6379] [--no-step]
 // For a count that does not move with the machine's load, run it against a Redis of its own under
 // `valgrind --tool=callgrind redis-server --port 6391 --save ''` with `--collect` (zeroes the counters before the
 // calls and dumps them after, through callgrind_control): the instructions per message are the dump's total ÷ the
@@ -16,6 +16,8 @@ import { createClient } from 'redis';
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const COLLECT = process.argv.includes('--collect');
+/** The gate alone: the unread step left out, to see its share. */
+const NO_STEP = process.argv.includes('--no-step');
 const BATCH = Number(args[0] ?? 20);
 const CALLS = Number(args[1] ?? 300);
 const URL = args[2] ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -46,7 +48,9 @@ try {
   for (let u = 0; u < USERS; u++) await redis.hSet(unreadKey(u), { _total: '0' });
 
   // The step as the app builds it (a field of the service; its collaborators are not used for it).
-  const step = new UnreadService(null, null, null).releaseStep as { lua: string; config: string };
+  const step: { lua: string; config: string } = NO_STEP
+    ? { lua: 'local function step(seq, effect) end', config: '' }
+    : new UnreadService(null, null, null).releaseStep;
   const sha = await redis.scriptLoad(gateScript(step.lua));
   const seqs = new Array<number>(GROUPS).fill(0);
   let group = 0;
