@@ -60,7 +60,7 @@ describe('realtime gateway', () => {
     const group = await createGroup(t, [a, b]);
     const [sa, sb, sb2] = await Promise.all([connect(t.url, a.token), connect(t.url, b.token), connect(t.url, b.token)]);
     const received = [record(sb, 'message:new'), record(sb2, 'message:new')];
-    // Under 126 bytes, over it, and the longest text allowed, where characters and UTF-8 bytes differ (ż, emoji).
+    // A short text, a long one, and the longest allowed, where characters and UTF-8 bytes differ (ż, emoji).
     const texts = ['short ż', 'x'.repeat(500), ' żółć 🙂'.repeat(1_250).trim()];
     for (const [i, message] of texts.entries()) {
       expect((await call(sa, 'message:send', { groupCode: group, clientKey: `-f${i}`, message })).ok).toBe(true);
