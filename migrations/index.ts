@@ -8,6 +8,8 @@ import { UserGravatarOptIn1764210000000 } from './1764210000000-UserGravatarOptI
 import { JobTitleSearch1764220000000 } from './1764220000000-JobTitleSearch';
 import { MessageReplyEdit1764236400000 } from './1764236400000-MessageReplyEdit';
 import { UnreadCountIndexes1764300000000 } from './1764300000000-UnreadCountIndexes';
+import { ReadMarkerHotUpdates1764400000000 } from './1764400000000-ReadMarkerHotUpdates';
+import { ParticipantsVersion1764400100000 } from './1764400100000-ParticipantsVersion';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -21,4 +23,6 @@ export const migrations = [
   JobTitleSearch1764220000000,
   MessageReplyEdit1764236400000,
   UnreadCountIndexes1764300000000,
+  ReadMarkerHotUpdates1764400000000,
+  ParticipantsVersion1764400100000,
 ];

@@ -24,7 +24,7 @@ export function machineCpu(): { busy: number; total: number } | null {
   }
 }
 
-/** What a process is, for the machine's CPU by process: Parley's own, its databases, the generator, or other. */
+/** What a process is, for the machine's CPU by process: Parley's own, its databases, the generator, the bare relay, or other. */
 function processClass(pid: number, self: number): string {
   if (pid === self) return 'generator';
   let cmd: string;
@@ -34,6 +34,7 @@ function processClass(pid: number, self: number): string {
     return 'other';
   }
   if (cmd.includes('dist/server/src/main.js')) return 'server';
+  if (cmd.includes('scripts/load/bare-relay.mts')) return 'bare relay';
   if (cmd.includes('dist/workers/src/main.js')) return 'worker';
   if (/^postgres[: ]|\/postgres /.test(cmd)) return 'postgres';
   if (cmd.startsWith('redis-server')) return 'redis';

@@ -13,7 +13,7 @@
 // --server-pids (Linux, same machine) adds the servers' CPU time per message sent, read from /proc: a figure
 // that stays comparable when the machine is busy with other work, unlike latency.
 // --by-process (Linux, same machine) adds every kind of process's CPU per message sent (Parley's server and worker,
-// Postgres, Redis, nginx, this generator, other) and the whole machine's, read from /proc: where a message's cost
+// Postgres, Redis, nginx, this generator, the bare relay, other) and the whole machine's, read from /proc: where a message's cost
 // goes on a machine that runs everything, which a profile of the server alone does not show.
 // --setup-file F keeps the users, their tokens and groups in F and takes them from there when F exists (the
 // servers must share that database and JWT_SECRET, and the tokens must still be valid): registering thousands

@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { DataSource } from 'typeorm';
 import { Role } from '#shared/contracts/roles';
 import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
@@ -54,6 +55,41 @@ describe('realtime gateway', () => {
     expect(read.unread.groups[group]).toBeUndefined();
     const rest = await t.http().get('/api/message/UnreadCount').set(as(b)).expect(200);
     expect(read.unread.total).toBe(rest.body.total);
+  });
+
+  it('delivers to the participants a group has now, after others join it or leave it between messages', async () => {
+    const c = await createUser(t);
+    const group = await createGroup(t, [a, b]);
+    const [sa, sb, sc] = await Promise.all([connect(t.url, a.token), connect(t.url, b.token), connect(t.url, c.token)]);
+    const bMessages = record(sb, 'message:new');
+    const cMessages = record(sc, 'message:new');
+    const send = async (clientKey: string) => {
+      expect(await call(sa, 'message:send', { groupCode: group, clientKey, message: clientKey })).toMatchObject({ ok: true });
+    };
+
+    await send('-before');
+    await eventually(() => bMessages.length === 1);
+    await t
+      .http()
+      .post(`/api/message/group/${group}/participants`)
+      .set(as(a))
+      .send({ participants: [c.user.code] })
+      .expect(200);
+    await send('-joined');
+    await eventually(() => cMessages.length === 1 && bMessages.length === 2);
+    expect(cMessages[0]).toMatchObject({ clientKey: '-joined' });
+
+    // A participant row removed by any means (here, as a user's deletion would cascade) ends the deliveries.
+    await t.app
+      .get(DataSource)
+      .query(
+        `DELETE FROM chat_participant WHERE group_id = (SELECT id FROM chat_group WHERE code = $1) AND user_id = (SELECT id FROM "user" WHERE code = $2)`,
+        [group, b.user.code],
+      );
+    await send('-left');
+    await eventually(() => cMessages.length === 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bMessages.map((m) => m.clientKey)).toEqual(['-before', '-joined']);
   });
 
   it('delivers short, long and multi-byte texts byte for byte to every socket of a recipient', async () => {

@@ -31,6 +31,10 @@ export class ChatGroupEntity {
   @Column({ name: 'last_seq', type: 'bigint', default: 0 })
   lastSeq: string;
 
+  /** Bumped by a trigger whenever the group's participants change (migration ParticipantsVersion); never written here. */
+  @Column({ name: 'participants_version', type: 'bigint', default: 0, insert: false, update: false })
+  participantsVersion: string;
+
   @Column({ name: 'last_message_at', type: 'timestamptz', nullable: true })
   lastMessageAt: Date | null;
 

@@ -5,10 +5,12 @@
  *
  * Items are named arrays of equal length: $1 group codes, $2 authors, $3 codes, $4 types, $5 texts, $6 langs,
  * $7 client keys, $11 the ids of the messages they quote (NULL when not a reply; the caller checked each is in
- * the item's group). Files are one row per file: $8 the item's ord (1-based), $9 the file id, $10 its position in
- * the message (0-based). Every item answers one row with its `ord`: `created` true with the stored message, or
+ * the item's group), $12 the participants version of the group whose participant codes the caller holds (NULL
+ * when it holds none). Files are one row per file: $8 the item's ord (1-based), $9 the file id, $10 its position
+ * in the message (0-based). Every item answers one row with its `ord`: `created` true with the stored message, or
  * false with only the `id` of the message a repeated client key stored before. An item whose group doesn't
- * exist or isn't the author's answers no row.
+ * exist or isn't the author's answers no row. A stored message answers its group's `participants_version` and,
+ * unless every item of that group named that version in $12, the participants' codes at it.
  *
  * Each group's seq moves once by its number of new messages, numbered in item order. The group rows are locked
  * in id order before they are bumped, so two batches that share groups (two server processes) never deadlock;
@@ -17,8 +19,9 @@
  */
 export const INSERT_MESSAGES_SQL = `
 WITH input AS (
-  SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::varchar[], $4::int[], $5::text[], $6::varchar[], $7::varchar[], $11::bigint[])
-    WITH ORDINALITY AS i(group_code, author_id, code, type, text, lang, client_key, reply_to_id, ord)
+  SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::varchar[], $4::int[], $5::text[], $6::varchar[], $7::varchar[], $11::bigint[],
+                       $12::bigint[])
+    WITH ORDINALITY AS i(group_code, author_id, code, type, text, lang, client_key, reply_to_id, known_version, ord)
 ),
 attached AS (
   SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::int[]) AS a(ord, file_id, position)
@@ -26,8 +29,8 @@ attached AS (
 -- Lateral lookups (OFFSET 0 keeps them from being flattened) make every step an index probe per item: a generic
 -- plan would otherwise hash-join whole tables.
 target AS (
-  SELECT i.*, cg.id AS group_id, cg.type AS group_type
-  FROM input i CROSS JOIN LATERAL (SELECT id, type FROM chat_group WHERE code = i.group_code OFFSET 0) cg
+  SELECT i.*, cg.id AS group_id, cg.type AS group_type, cg.participants_version
+  FROM input i CROSS JOIN LATERAL (SELECT id, type, participants_version FROM chat_group WHERE code = i.group_code OFFSET 0) cg
   WHERE i.author_id IS NULL OR EXISTS (
     SELECT 1 FROM chat_participant p WHERE p.group_id = cg.id AND p.user_id = i.author_id)
 ),
@@ -39,7 +42,10 @@ fresh AS (
   SELECT t.*, row_number() OVER (PARTITION BY t.group_id ORDER BY t.ord) AS rn
   FROM target t WHERE NOT EXISTS (SELECT 1 FROM existing e WHERE e.ord = t.ord)
 ),
-counts AS (SELECT group_id, count(*) AS n FROM fresh GROUP BY group_id),
+counts AS (
+  SELECT group_id, count(*) AS n, bool_and(known_version IS NOT DISTINCT FROM participants_version) AS codes_known
+  FROM fresh GROUP BY group_id
+),
 locked AS MATERIALIZED (
   SELECT cg.id FROM chat_group cg WHERE cg.id IN (SELECT group_id FROM counts) ORDER BY cg.id FOR UPDATE
 ),
@@ -84,16 +90,18 @@ outboxed AS (
 ),
 participants AS MATERIALIZED (
   -- Once per group (inlined, it was re-run for every answer row), with one primary-key lookup per
-  -- participant (a join here may be planned as a scan of every user).
-  SELECT c.group_id, (SELECT array_agg((SELECT pu.code FROM "user" pu WHERE pu.id = pp.user_id))
-                      FROM chat_participant pp WHERE pp.group_id = c.group_id) AS codes
+  -- participant (a join here may be planned as a scan of every user); only for groups whose codes the caller
+  -- doesn't hold at this version (the version and the codes come from the same snapshot).
+  SELECT c.group_id, CASE WHEN NOT c.codes_known THEN
+           (SELECT array_agg((SELECT pu.code FROM "user" pu WHERE pu.id = pp.user_id))
+            FROM chat_participant pp WHERE pp.group_id = c.group_id) END AS codes
   FROM counts c
 )
 SELECT t.ord, t.group_code, t.group_type, s.id IS NOT NULL AS created, COALESCE(s.id, e.id) AS id,
        s.code, s.group_id, s.seq, s.type, s.text, s.lang, s.translation, s.client_key, s.created_at, s.deleted_at,
        u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
        CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url,
-       pa.codes AS participant_codes
+       t.participants_version, pa.codes AS participant_codes
 FROM target t
 LEFT JOIN stored s ON s.ord = t.ord
 LEFT JOIN existing e ON e.ord = t.ord

@@ -5,6 +5,7 @@ import { ChatMessageType, MESSAGE_PAGE_SIZE, REPLY_SNIPPET_LENGTH } from '#share
 import type { ChatReplyPreview } from '#shared/contracts/events';
 import { ChatHotPathPool } from './chat-hot-path.pool';
 import { INSERT_MESSAGES_SQL } from './chat-message-insert.sql';
+import { ParticipantCodesCache } from './participant-codes.cache';
 
 /** A message row joined with what a response needs: the group code, the author and the file codes. */
 export interface MessageRow {
@@ -46,7 +47,13 @@ export interface InsertMessage {
 }
 
 /** An answer row of INSERT_MESSAGES_SQL: the message, or only its id for a repeated client key (created false). */
-type InsertedRow = Omit<MessageRow, 'file_codes'> & { ord: string; created: boolean; group_type: number; participant_codes: string[] | null };
+type InsertedRow = Omit<MessageRow, 'file_codes'> & {
+  ord: string;
+  created: boolean;
+  group_type: number;
+  participants_version: string;
+  participant_codes: string[] | null;
+};
 
 export interface InsertResult {
   row: MessageRow;
@@ -75,6 +82,8 @@ function replyPreviewColumn(idColumn: string): string {
 
 @Injectable()
 export class ChatMessagesRepository {
+  private readonly participants = new ParticipantCodesCache();
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly hotPath: ChatHotPathPool,
@@ -87,6 +96,8 @@ export class ChatMessagesRepository {
    */
   async insertMessages(items: InsertMessage[]): Promise<(InsertResult | null)[]> {
     const files = items.flatMap((item, i) => item.fileIds.map((fileId, position) => ({ ord: i + 1, fileId, position })));
+    // The codes each item's group had when the batch was sent: what a row without codes stands for.
+    const known = items.map((i) => this.participants.get(i.groupCode));
     // A named statement: each hot-path connection parses and plans it once, then only binds values.
     const { rows } = await this.hotPath.query<InsertedRow>({
       name: 'chat-insert-messages',
@@ -103,15 +114,18 @@ export class ChatMessagesRepository {
         files.map((f) => f.fileId),
         files.map((f) => f.position),
         items.map((i) => i.replyToId ?? null),
+        known.map((k) => k?.version ?? null),
       ],
     });
     const results: (InsertResult | null)[] = items.map(() => null);
     const repeated = new Map<string, { index: number; groupType: number }>();
-    for (const { ord, created, group_type, participant_codes, ...row } of rows) {
+    for (const { ord, created, group_type, participants_version, participant_codes, ...row } of rows) {
       const index = Number(ord) - 1;
       if (created) {
         const stored: MessageRow = { ...row, file_codes: items[index].fileCodes };
-        results[index] = { row: stored, created: true, groupType: group_type, participantCodes: participant_codes ?? [] };
+        const participants = participant_codes ? { version: participants_version, codes: participant_codes } : known[index]!;
+        if (participant_codes) this.participants.remember(row.group_code, participants);
+        results[index] = { row: stored, created: true, groupType: group_type, participantCodes: participants.codes };
       } else repeated.set(row.id, { index, groupType: group_type });
     }
     // Retries of stored messages: rare, so their full rows are read again; nothing is fanned out for them.
