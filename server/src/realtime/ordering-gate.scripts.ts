@@ -51,16 +51,20 @@ local function pass(lastKey, pendingKey, skippedKey, seqText, entry, effect)
   end
   release(seq, entry, effect)
   last = seq
-  while true do
-    local nextSeq = tostring(last + 1)
-    local following = redis.call('HGET', pendingKey, nextSeq)
-    if not following then break end
-    release(last + 1, following, redis.call('HGET', pendingKey, nextSeq .. ':u'))
-    redis.call('HDEL', pendingKey, nextSeq, nextSeq .. ':u')
-    last = last + 1
+  -- Usually nothing is held: one command to know it. (A held record left by an expired pending hash is the
+  -- sweeper's to drop.)
+  if redis.call('EXISTS', pendingKey) == 1 then
+    while true do
+      local nextSeq = string.format('%d', last + 1)
+      local following = redis.call('HGET', pendingKey, nextSeq)
+      if not following then break end
+      release(last + 1, following, redis.call('HGET', pendingKey, nextSeq .. ':u'))
+      redis.call('HDEL', pendingKey, nextSeq, nextSeq .. ':u')
+      last = last + 1
+    end
+    if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
   end
-  redis.call('SET', lastKey, last, 'EX', 604800)
-  if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
+  redis.call('SET', lastKey, last == seq and seqText or string.format('%d', last), 'EX', '604800')
 end
 local results = {}
 for i = 0, (#ARGV - 2) / 4 - 1 do

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readTestRun } from '../../../test/utils/test-env';
 import type { AppConfig } from '#shared/config/config.schema';
-import { COUNT_RELEASED, TOTAL_FIELD } from '../modules/chat/unread-counts.scripts';
+import { COUNT_RELEASED, REFRESH_FIELD, TOTAL_FIELD } from '../modules/chat/unread-counts.scripts';
 import { RedisService } from '#shared/redis/redis.service';
 import { decodeFanoutEntry } from './fanout-entry';
 import { fanoutKeys } from './fanout-routing.scripts';
@@ -161,7 +161,7 @@ describe('OrderingGate', () => {
       expect(await gate.pass(group, 2, entry(2), effect([bob], null))).toEqual([]);
 
       expect(await redis.client.hGetAll(key(bob))).toMatchObject({ [TOTAL_FIELD]: '2', [group]: '2', [`${group}@`]: '2' });
-      expect(await redis.client.hGetAll(key(ann))).toEqual({ [TOTAL_FIELD]: '0', [`${group}@`]: '1' });
+      expect(await redis.client.hGetAll(key(ann))).toEqual({ [TOTAL_FIELD]: '0', [`${group}@`]: '1', [REFRESH_FIELD]: expect.any(String) });
       // The counts follow their message into the inbox, in order.
       const pushes = (await released()).filter((d) => d.event === 'unread:count');
       expect(pushes.map((d) => [d.rooms[0], d.payload.groups?.[group]])).toEqual([
@@ -169,6 +169,25 @@ describe('OrderingGate', () => {
         [`user:${ann}`, 0],
         [`user:${bob}`, 2],
       ]);
+    });
+
+    it("renews a cached count's TTL when its refresh time has come, not on every message", async () => {
+      const gate = new OrderingGate(redis, step);
+      const [due, fresh, author] = ['due', 'fresh', 'author'].map((n) => `${n}-${group}`);
+      const later = String(Date.now() + 3_600_000);
+      await redis.client.hSet(key(due), { [TOTAL_FIELD]: 0 });
+      await redis.client.hSet(key(fresh), { [TOTAL_FIELD]: 0, [REFRESH_FIELD]: later });
+      await redis.client.hSet(key(author), { [TOTAL_FIELD]: 0, [REFRESH_FIELD]: later });
+      for (const k of [due, fresh, author]) await redis.client.pExpire(key(k), 5_000);
+
+      await gate.pass(group, 1, entry(1), effect([due, fresh], author));
+      // Renewed to the step's TTL (60 s), the next renewal half a TTL away; the others keep theirs.
+      expect(await redis.client.pTTL(key(due))).toBeGreaterThan(50_000);
+      const next = Number(await redis.client.hGet(key(due), REFRESH_FIELD));
+      expect(next).toBeGreaterThan(Date.now() + 25_000);
+      expect(next).toBeLessThan(Date.now() + 35_000);
+      for (const k of [fresh, author]) expect(await redis.client.pTTL(key(k))).toBeLessThanOrEqual(5_000);
+      expect(await redis.client.hGetAll(key(fresh))).toMatchObject({ [TOTAL_FIELD]: '1', [group]: '1', [REFRESH_FIELD]: later });
     });
 
     it('does not count a message a fill from Postgres already counted (watermark at or past its seq)', async () => {

@@ -8,7 +8,7 @@ import { routeConfig } from '../../realtime/fanout-routing.scripts';
 import { ChatGroupEntity } from './chat-group.entity';
 import { UnreadCountDto } from './dto/chat-response.dto';
 import { UnreadCountsRepository } from './unread-counts.repository';
-import { APPLY_READ, COUNT_RELEASED, FILL, TOTAL_FIELD, WATERMARK_SUFFIX } from './unread-counts.scripts';
+import { APPLY_READ, COUNT_RELEASED, FILL, REFRESH_FIELD, TOTAL_FIELD, WATERMARK_SUFFIX } from './unread-counts.scripts';
 
 export const UNREAD_TTL_MS = 10 * 60 * 1000;
 const FILL_ATTEMPTS = 10;
@@ -80,7 +80,7 @@ export class UnreadService implements OnModuleDestroy {
       const rows = (await this.snapshot([userCode])).get(userCode)!.filter((g) => g.unread > 0);
       return { total: rows.reduce((sum, g) => sum + g.unread, 0), groups: Object.fromEntries(rows.map((g) => [g.code, g.unread])) };
     }
-    const { [TOTAL_FIELD]: total, ...fields } = cached;
+    const { [TOTAL_FIELD]: total, [REFRESH_FIELD]: _refresh, ...fields } = cached;
     const counts = Object.entries(fields).filter(([g]) => !g.endsWith(WATERMARK_SUFFIX));
     return { total: Number(total), groups: Object.fromEntries(counts.map(([g, n]) => [g, Number(n)])) };
   }
