@@ -26,8 +26,9 @@ const GROUP_SIZE = 10;
 const GROUPS = USERS / GROUP_SIZE;
 
 const { gateScript } = require('../../dist/server/src/realtime/ordering-gate.scripts.js');
-const { routeConfig } = require('../../dist/server/src/realtime/fanout-routing.scripts.js');
+const { fanoutKeys, roomNodesField, routeConfig } = require('../../dist/server/src/realtime/fanout-routing.scripts.js');
 const { UnreadService } = require('../../dist/server/src/modules/chat/unread.service.js');
+const { TOTAL_FIELD } = require('../../dist/server/src/modules/chat/unread-counts.scripts.js');
 
 const prefix = `bench-gate-${process.pid}:`;
 const redis = createClient({ url: URL });
@@ -40,12 +41,12 @@ const members = (g: number) => Array.from({ length: GROUP_SIZE }, (_, k) => g * 
 
 try {
   const node = 'bench-node';
-  await redis.xAdd(`${prefix}fanout:inbox:${node}`, '*', { created: '1' });
-  await redis.set(`${prefix}fanout:registry`, '0'); // started long ago: no recent-stream copies
+  await redis.xAdd(fanoutKeys.inbox(prefix, node), '*', { created: '1' });
+  await redis.set(fanoutKeys.registry(prefix), '0'); // started long ago: no recent-stream copies
   const rooms: Record<string, string> = {};
-  for (let u = 0; u < USERS; u++) rooms[`user:${userCode(u)}`] = `,${node},`;
-  await redis.hSet(`${prefix}fanout:rooms`, rooms);
-  for (let u = 0; u < USERS; u++) await redis.hSet(unreadKey(u), { _total: '0' });
+  for (let u = 0; u < USERS; u++) rooms[`user:${userCode(u)}`] = roomNodesField([node]);
+  await redis.hSet(fanoutKeys.rooms(prefix), rooms);
+  for (let u = 0; u < USERS; u++) await redis.hSet(unreadKey(u), { [TOTAL_FIELD]: '0' });
 
   // The step as the app builds it (a field of the service; its collaborators are not used for it).
   const step: { lua: string; config: string } = NO_STEP

@@ -31,6 +31,9 @@ export const fanoutKeys = {
 /** A room's field in the registry hash, as its list of node ids (tools and tests read it with HGET). */
 export const roomNodeIds = (field: string | null | undefined): string[] => (field ?? '').split(',').filter(Boolean);
 
+/** The registry field of a room these nodes are in (`,id,id,`, as the scripts write it), for tools and tests that set one up. */
+export const roomNodesField = (nodeIds: readonly string[]): string => `,${nodeIds.join(',')},`;
+
 /** A node's inbox is capped at about this many entries (a dead node's until its inbox expires). */
 export const INBOX_MAX_LEN = 20_000;
 /** After Redis lost its data, flushes also go to the recent stream this long (ms): nodes re-register within it. */

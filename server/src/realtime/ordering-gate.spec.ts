@@ -4,7 +4,7 @@ import type { AppConfig } from '#shared/config/config.schema';
 import { COUNT_RELEASED, REFRESH_FIELD, TOTAL_FIELD } from '../modules/chat/unread-counts.scripts';
 import { RedisService } from '#shared/redis/redis.service';
 import { decodeFanoutEntry } from './fanout-entry';
-import { fanoutKeys } from './fanout-routing.scripts';
+import { fanoutKeys, roomNodesField } from './fanout-routing.scripts';
 import { OrderingGate, ReleaseStep } from './ordering-gate';
 
 /** The per-group ordering gate against the test run's Redis, under a prefix of its own. */
@@ -28,7 +28,7 @@ describe('OrderingGate', () => {
   /** A node of this test, registered in the rooms it reads (as FanoutNode would): what the gate routes lands in its inbox. */
   const node = 'spec-node';
   const inbox = () => fanoutKeys.inbox(redis.prefix, node);
-  const subscribe = (...rooms: string[]) => Promise.all(rooms.map((room) => redis.client.hSet(fanoutKeys.rooms(redis.prefix), room, `,${node},`)));
+  const subscribe = (...rooms: string[]) => Promise.all(rooms.map((room) => redis.client.hSet(fanoutKeys.rooms(redis.prefix), room, roomNodesField([node]))));
 
   let group = '';
   beforeEach(async () => {
