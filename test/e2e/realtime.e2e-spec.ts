@@ -105,6 +105,18 @@ describe('realtime gateway', () => {
     for (const list of received) expect(list.map((m) => m.message)).toEqual(texts);
   });
 
+  it('delivers the same messages and counts, in order, to a long-polling socket and a WebSocket of one recipient', async () => {
+    const group = await createGroup(t, [a, b]);
+    const [sa, sbWs, sbPolling] = await Promise.all([connect(t.url, a.token), connect(t.url, b.token), connect(t.url, b.token, { transports: ['polling'] })]);
+    const messages = [record(sbWs, 'message:new'), record(sbPolling, 'message:new')];
+    const counts = [record(sbWs, 'unread:count'), record(sbPolling, 'unread:count')];
+    const sends = Array.from({ length: 5 }, (_, i) => call(sa, 'message:send', { groupCode: group, clientKey: `-p${i}`, message: `to both ${i}` }));
+    expect((await Promise.all(sends)).every((ack) => ack.ok)).toBe(true);
+    await eventually(() => messages.every((list) => list.length === 5) && counts.every((list) => list.at(-1)?.groups[group] === 5));
+    for (const list of messages) expect(list.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(counts[1].map((c) => c.groups[group])).toEqual(counts[0].map((c) => c.groups[group]));
+  });
+
   it('lets a reconnecting client catch up with sync: every missed message once, in order', async () => {
     const group = await createGroup(t, [a, b]);
     const sa = await connect(t.url, a.token);

@@ -15,11 +15,15 @@ export async function listenTestApp(overrides: Record<string, string> = {}, prov
 
 const open: Socket[] = [];
 
-/** A connected socket.io-client socket (websocket transport), or the connect error's message. */
-export function connect(url: string, token: string | undefined, options: { reconnection?: boolean } = {}): Promise<Socket> {
+/** A connected socket.io-client socket (websocket transport unless told), or the connect error's message. */
+export function connect(
+  url: string,
+  token: string | undefined,
+  options: { reconnection?: boolean; transports?: ('websocket' | 'polling')[] } = {},
+): Promise<Socket> {
   const socket = io(url, {
     auth: token === undefined ? {} : { token },
-    transports: ['websocket'],
+    transports: options.transports ?? ['websocket'],
     reconnection: options.reconnection ?? false,
     forceNew: true,
   });

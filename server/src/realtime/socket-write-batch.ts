@@ -1,16 +1,27 @@
 import type { Namespace } from 'socket.io';
 
+/** The TCP socket under a WebSocket connection (net.Socket, as ws keeps it). */
+interface TcpSocket {
+  writable: boolean;
+  destroyed: boolean;
+  write(chunk: Buffer): boolean;
+}
+
 /**
- * The parts of engine.io's connection and ws's socket that batching relies on. They are not public API, so
- * each is checked before use and a socket that doesn't look like this is simply written the usual way.
+ * The parts of engine.io's connection, its WebSocket transport and ws's socket and sender that a direct write
+ * relies on. They are not public API, so each is checked before use (`directWriter`), and a connection that
+ * doesn't look like this is written the usual way.
  */
-interface BatchableConnection {
+interface DirectConnection {
   readyState: string;
-  flush(): void;
+  writeBuffer: unknown[];
   transport: {
     name: string;
-    writable: boolean;
-    socket?: { _socket?: { cork(): void; uncork(): void } };
+    socket?: {
+      readyState: number;
+      _socket?: TcpSocket;
+      _sender?: { _state: number; _queue: unknown[]; _firstFragment: boolean; _extensions: Record<string, unknown> };
+    };
   };
 }
 
@@ -20,33 +31,71 @@ interface EngineConnection {
   write(packet: string): void;
 }
 
-function batchable(conn: unknown): conn is BatchableConnection {
-  const c = conn as Partial<BatchableConnection> | undefined;
-  return typeof c?.flush === 'function' && c.transport?.name === 'websocket' && typeof c.transport.socket?._socket?.cork === 'function';
+const WS_OPEN = 1;
+/** ws's Sender state when nothing is being compressed or read before it is sent. */
+const SENDER_IDLE = 0;
+/** engine.io's packet type for a message, written before the Socket.IO packet. */
+const ENGINE_MESSAGE = '4';
+
+/**
+ * The TCP socket a frame may be written to directly: a WebSocket connection with nothing queued before it,
+ * in engine.io (packets waiting for a write in flight) or in ws (a fragmented or compressed message), so the
+ * frame lands in the stream right after whatever was written before it. Null otherwise.
+ */
+function directWriter(conn: unknown): TcpSocket | null {
+  const c = conn as Partial<DirectConnection> | undefined;
+  if (c?.readyState !== 'open' || c.writeBuffer?.length !== 0 || c.transport?.name !== 'websocket') return null;
+  const ws = c.transport.socket;
+  const sender = ws?._sender;
+  const tcp = ws?._socket;
+  if (ws?.readyState !== WS_OPEN || !sender || !tcp || typeof tcp.write !== 'function' || !tcp.writable || tcp.destroyed) return null;
+  if (sender._state !== SENDER_IDLE || sender._queue?.length !== 0 || !sender._firstFragment || Object.keys(sender._extensions ?? {}).length) return null;
+  return tcp;
+}
+
+/** One unmasked, unfragmented WebSocket text frame carrying an engine.io message (RFC 6455, section 5.2). */
+export function webSocketTextFrame(packet: string): Buffer {
+  const length = Buffer.byteLength(packet) + ENGINE_MESSAGE.length;
+  const header = length < 126 ? 2 : length < 0x10000 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81;
+  if (header === 2) frame[1] = length;
+  else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(ENGINE_MESSAGE, header, 'latin1');
+  frame.write(packet, header + ENGINE_MESSAGE.length, 'utf8');
+  return frame;
 }
 
 /**
- * Delivers pre-encoded Socket.IO packets to this node's sockets, writing everything a delivery batch sends to
- * one WebSocket with one system call.
+ * Delivers pre-encoded Socket.IO packets to this node's sockets, everything a delivery batch sends to one
+ * WebSocket in one write.
  *
- * A packet was encoded once by whoever wrote the delivery (see fanout-stream.ts), so it goes to each socket's
- * engine.io connection as it is, as Socket.IO's own local broadcast does after encoding. Socket.IO writes each
- * packet as its own frame and `write`, and a socket still writing queues the next packet until the first is
- * done, so a recipient of a message and its new unread count would cost two system calls, and those dominate
- * the server's CPU time under load. While a batch runs, the sockets it reaches are marked busy, so engine.io
- * queues their packets; `release` then hands each socket's queue to its transport at once inside a cork of the
- * TCP socket. Everything between the first `send` and `release` must run synchronously, in one tick.
+ * A packet was encoded once by whoever wrote the delivery (see fanout-entry.ts), and its WebSocket frame is
+ * built once here, for all its recipients. Each recipient's frames are gathered and written to its TCP socket
+ * in one `write` on `release`: engine.io and ws would queue, frame and write each packet to each socket on
+ * their own, two stream writes per frame with a callback each, and that per-packet work was a quarter of the
+ * server's time under load. The frame goes in only where nothing is queued before it; any other connection
+ * (long-polling, or packets waiting in engine.io) gets the packet through engine.io, which keeps its order.
+ * Everything between the first `send` and `release` must run synchronously, in one tick.
  */
 export class SocketWriteBatch {
-  private readonly held = new Set<BatchableConnection>();
+  /** Per socket id reached in this batch: its TCP socket and frames, or null when it is written through engine.io. */
+  private readonly direct = new Map<string, { tcp: TcpSocket; frames: Buffer[] } | null>();
   private readonly reached = new Set<string>();
 
   constructor(private readonly namespace: Namespace) {}
 
-  /** Writes the packet, once, to each of this node's sockets in these rooms (queued until `release`). */
+  /** Writes the packet, once, to each of this node's sockets in these rooms (gathered until `release`). */
   send(rooms: readonly string[], packet: string): void {
     const { adapter, sockets } = this.namespace;
     const dedupe = rooms.length > 1;
+    let frame: Buffer | undefined;
     for (const room of rooms) {
       const ids = adapter.rooms.get(room);
       if (!ids) continue;
@@ -55,34 +104,32 @@ export class SocketWriteBatch {
           if (this.reached.has(id)) continue;
           this.reached.add(id);
         }
-        const conn = sockets.get(id)?.conn as unknown as EngineConnection | undefined;
-        if (conn?.readyState !== 'open') continue;
-        this.hold(conn);
-        conn.write(packet);
+        let target = this.direct.get(id);
+        if (target === undefined) {
+          const conn = sockets.get(id)?.conn;
+          if (!conn) continue;
+          const tcp = directWriter(conn);
+          target = tcp ? { tcp, frames: [] } : null;
+          this.direct.set(id, target);
+        }
+        if (target) target.frames.push((frame ??= webSocketTextFrame(packet)));
+        else this.throughEngine(id, packet);
       }
     }
     this.reached.clear();
   }
 
-  /** Writes each held socket's queued packets in one go. */
+  /** Writes each socket's gathered frames in one go. */
   release(): void {
-    for (const conn of this.held) {
-      conn.transport.writable = true;
-      const tcp = conn.transport.socket?._socket;
-      tcp?.cork();
-      try {
-        conn.flush();
-      } finally {
-        tcp?.uncork();
-      }
+    for (const target of this.direct.values()) {
+      if (!target?.frames.length || !target.tcp.writable) continue;
+      target.tcp.write(target.frames.length === 1 ? target.frames[0] : Buffer.concat(target.frames));
     }
-    this.held.clear();
+    this.direct.clear();
   }
 
-  private hold(conn: unknown): void {
-    // A socket already writing keeps its own queue: engine.io flushes it when that write ends.
-    if (!batchable(conn) || this.held.has(conn) || !conn.transport.writable) return;
-    conn.transport.writable = false;
-    this.held.add(conn);
+  private throughEngine(id: string, packet: string): void {
+    const conn = this.namespace.sockets.get(id)?.conn as unknown as EngineConnection | undefined;
+    if (conn?.readyState === 'open') conn.write(packet);
   }
 }
