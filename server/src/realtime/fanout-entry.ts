@@ -17,8 +17,11 @@ export function decodeFanoutEntry(entry: string): FanoutDelivery[] {
   });
 }
 
-/** The same text in Lua: `fanoutLine(rooms, event, payloadJson)` is one delivery's line. */
+/** The same text in Lua: `fanoutLine(rooms, event, payloadJson)` is one delivery's line, `roomLine` one for a single room. */
 export const FANOUT_LINE_LUA = `
+local function roomLine(room, event, payloadJson)
+  return room .. '\\t2["' .. event .. '",' .. payloadJson .. ']'
+end
 local function fanoutLine(rooms, event, payloadJson)
-  return table.concat(rooms, ',') .. '\\t2["' .. event .. '",' .. payloadJson .. ']'
+  return roomLine(table.concat(rooms, ','), event, payloadJson)
 end`;

@@ -96,7 +96,9 @@ end`;
 
 /**
  * The one Lua fragment that writes to the fan-out. Needs `routeConfig` defined before it. `payloadJson` is
- * JSON text, inserted as it is; `event` is one of the fan-out's event names. An entry is text of one line per
+ * JSON text, inserted as it is; `event` is one of the fan-out's event names. `routeLine(room, line)` routes a
+ * delivery to one room whose line the caller built with `roomLine` (fanout-entry.ts), with no table for its rooms
+ * (the unread counts, one per recipient per message). An entry is text of one line per
  * delivery (fanout-entry.ts). The whole entry for the recent stream is only built while the registry is young.
  * Scripts that include it also get the registry's `nowMs()`.
  */
@@ -132,35 +134,37 @@ local function entryOf(node)
   end
   return entry
 end
+-- One delivery's line, already built (fanoutLine), for one room: appended for each of the room's nodes.
+local function routeLine(room, line)
+  if not roomNodes[room] then lookUpRooms({ room }) end
+  for _, node in ipairs(roomNodes[room]) do
+    local entry = entryOf(node)
+    entry.lines[#entry.lines + 1] = line
+    entry.rooms[#entry.rooms + 1] = room
+  end
+  routed = routed + 1
+  if routeYoung == nil then routeYoung = registryAge() < routing.w end
+  if routeYoung then routeAll[#routeAll + 1] = line end
+end
 local function route(rooms, event, payloadJson)
+  if #rooms == 1 then return routeLine(rooms[1], roomLine(rooms[1], event, payloadJson)) end
   lookUpRooms(rooms)
-  if #rooms == 1 then
-    -- One room (a user's unread count, say): one line, the same for each of the room's nodes.
-    local room, line = rooms[1], nil
+  local perNode, order = {}, {}
+  for _, room in ipairs(rooms) do
     for _, node in ipairs(roomNodes[room]) do
-      line = line or fanoutLine(rooms, event, payloadJson)
-      local entry = entryOf(node)
-      entry.lines[#entry.lines + 1] = line
-      entry.rooms[#entry.rooms + 1] = room
-    end
-  else
-    local perNode, order = {}, {}
-    for _, room in ipairs(rooms) do
-      for _, node in ipairs(roomNodes[room]) do
-        local list = perNode[node]
-        if not list then
-          list = {}
-          perNode[node] = list
-          order[#order + 1] = node
-        end
-        list[#list + 1] = room
+      local list = perNode[node]
+      if not list then
+        list = {}
+        perNode[node] = list
+        order[#order + 1] = node
       end
+      list[#list + 1] = room
     end
-    for _, node in ipairs(order) do
-      local entry = entryOf(node)
-      entry.lines[#entry.lines + 1] = fanoutLine(perNode[node], event, payloadJson)
-      for _, room in ipairs(perNode[node]) do entry.rooms[#entry.rooms + 1] = room end
-    end
+  end
+  for _, node in ipairs(order) do
+    local entry = entryOf(node)
+    entry.lines[#entry.lines + 1] = fanoutLine(perNode[node], event, payloadJson)
+    for _, room in ipairs(perNode[node]) do entry.rooms[#entry.rooms + 1] = room end
   end
   routed = routed + 1
   if routeYoung == nil then routeYoung = registryAge() < routing.w end

@@ -131,7 +131,8 @@ local function step(seq, effect)
       else
         redis.call('HSET', r[1], group, nText, wmField, seqText, '${TOTAL_FIELD}', totalText)
       end
-      route({ roomPrefix .. r[2] }, 'unread:count', countJson(groupJson, totalText, nText))
+      local room = roomPrefix .. r[2]
+      routeLine(room, roomLine(room, 'unread:count', countJson(groupJson, totalText, nText)))
     end
   end
   local author = spec.a
@@ -151,5 +152,8 @@ local function step(seq, effect)
     fields[#fields + 1], fields[#fields + 2] = '${REFRESH_FIELD}', refresh
   end
   redis.call('HSET', author[1], unpack(fields))
-  if totalText then route({ roomPrefix .. author[2] }, 'unread:count', countJson(groupJson, totalText, '0')) end
+  if totalText then
+    local room = roomPrefix .. author[2]
+    routeLine(room, roomLine(room, 'unread:count', countJson(groupJson, totalText, '0')))
+  end
 end`;
