@@ -34,6 +34,8 @@ interface EngineConnection {
 const WS_OPEN = 1;
 /** ws's Sender state when nothing is being compressed or read before it is sent. */
 const SENDER_IDLE = 0;
+/** The only extension ws negotiates: a compressed frame is not what `webSocketTextFrame` writes. */
+const PER_MESSAGE_DEFLATE = 'permessage-deflate';
 /** engine.io's packet type for a message, written before the Socket.IO packet. */
 const ENGINE_MESSAGE = '4';
 
@@ -49,7 +51,7 @@ function directWriter(conn: unknown): TcpSocket | null {
   const sender = ws?._sender;
   const tcp = ws?._socket;
   if (ws?.readyState !== WS_OPEN || !sender || !tcp || typeof tcp.write !== 'function' || !tcp.writable || tcp.destroyed) return null;
-  if (sender._state !== SENDER_IDLE || sender._queue?.length !== 0 || !sender._firstFragment || Object.keys(sender._extensions ?? {}).length) return null;
+  if (sender._state !== SENDER_IDLE || sender._queue?.length !== 0 || !sender._firstFragment || sender._extensions?.[PER_MESSAGE_DEFLATE]) return null;
   return tcp;
 }
 
