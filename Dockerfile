@@ -23,5 +23,5 @@ COPY --from=build /app/client/dist ./client/dist
 RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
-# The young-generation size as npm start uses for the server (scripts/launch.mts, NODE_FLAGS).
+# The server's V8 flags, as every script starts it (SERVER_V8_FLAGS in scripts/lib/build.mts).
 CMD ["node", "--max-semi-space-size=64", "dist/server/src/main.js"]

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Child, LaunchError, ROOT, choosePort, dataDir, isAlive, loadDotEnv, log, portFree, sleep } from './lib/common.mts';
-import { SERVER_MAIN, WORKER_MAIN, buildIfStale, hasClient, markServerBuilt, tscBin } from './lib/build.mts';
+import { SERVER_MAIN, SERVER_V8_FLAGS, WORKER_MAIN, buildIfStale, hasClient, markServerBuilt, tscBin } from './lib/build.mts';
 import { stopCompilerHelpers } from './lib/helper-processes.mts';
 import { claimPrefix, databaseIdentity, derivedPrefix } from './lib/redis-prefix.mts';
 import { type StoppableService, ensureAppSecrets, ensureDataDir, startEmbeddedPostgres, startRedis } from './lib/services.mts';
@@ -73,12 +73,7 @@ async function main() {
   supervising = !shuttingDown;
 }
 
-/**
- * The server allocates many short-lived objects per message (packets, rows, promises): a 64 MB young
- * generation (V8's default is 16 MB) lets them die there instead of being promoted, which measured p99
- * send→receive at 500 msg/s falling from ~230 to ~100 ms. The Dockerfile starts the server the same way.
- */
-const NODE_FLAGS: Record<'server' | 'worker', string[]> = { server: ['--max-semi-space-size=64'], worker: [] };
+const NODE_FLAGS: Record<'server' | 'worker', readonly string[]> = { server: SERVER_V8_FLAGS, worker: [] };
 
 /**
  * Extra Node flags for the server only, e.g. SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" to profile it

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT, isAlive, sleep, waitUntil } from '../lib/common.mts';
-import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mts';
+import { SERVER_MAIN, SERVER_V8_FLAGS, WORKER_MAIN } from '../lib/build.mts';
 import { type StartedService, redisPing, startEmbeddedPostgres } from '../lib/services.mts';
 import type { LocalPushService } from '../../test/push-service/push-service.ts';
 
@@ -29,7 +29,7 @@ class AppProcess {
     readonly name: string,
     readonly script: string,
     readonly env: NodeJS.ProcessEnv,
-    readonly nodeFlags: string[] = [],
+    readonly nodeFlags: readonly string[] = [],
   ) {
     this.logFile = path.join(stack.dir, `${name}.log`);
   }
@@ -176,7 +176,7 @@ export class ChaosStack {
       HEARTBEAT_INTERVAL: '5',
     };
     const serverEnv = (port: number) => ({ ...shared, PORT: String(port) });
-    this.servers = this.ports.servers.map((port, i) => new AppProcess(this, `server-${'ab'[i]}`, SERVER_MAIN, serverEnv(port), ['--max-semi-space-size=64']));
+    this.servers = this.ports.servers.map((port, i) => new AppProcess(this, `server-${'ab'[i]}`, SERVER_MAIN, serverEnv(port), SERVER_V8_FLAGS));
     this.worker = new AppProcess(this, 'worker', WORKER_MAIN, { ...shared, MIGRATIONS_RUN: 'false' });
     // The first server runs the migrations; the others start once it answers.
     this.servers[0].start();

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mts';
+import { SERVER_MAIN, SERVER_V8_FLAGS, WORKER_MAIN } from '../lib/build.mts';
 import { ROOT, sleep } from '../lib/common.mts';
 import { cpuSecondsOf } from '../lib/measure.mts';
 import { dropDatabase, ensureDatabase, type NodeProcess, startNode, waitFor } from '../lib/node-process.mts';
@@ -238,7 +238,7 @@ async function runCluster(opts: Options, n: number, env: NodeJS.ProcessEnv, dir:
     const startServer = async (port: number) => {
       const server = startNode(
         `server:${port}`,
-        ['--enable-source-maps', '--max-semi-space-size=64', SERVER_MAIN],
+        ['--enable-source-maps', ...SERVER_V8_FLAGS, SERVER_MAIN],
         { ...env, PORT: String(port) },
         { verbose: opts.verbose },
       );

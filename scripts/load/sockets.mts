@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { SERVER_MAIN, WORKER_MAIN } from '../lib/build.mts';
+import { SERVER_MAIN, SERVER_V8_FLAGS, WORKER_MAIN } from '../lib/build.mts';
 import { sleep } from '../lib/common.mts';
 import { ensureDatabase, startNode as startProcess, waitFor } from '../lib/node-process.mts';
 import { cpuSecondsOf, inParallel, machineCpu } from '../lib/measure.mts';
@@ -149,16 +149,7 @@ const median = (xs: number[]): number => {
 const startNode = (name: string, args: string[], env: NodeJS.ProcessEnv) => startProcess(name, args, env, { verbose });
 
 async function startParley(opts: Options, env: BenchEnv): Promise<StartedTarget> {
-  const server = startNode(
-    'server',
-    [
-      '--enable-source-maps',
-      '--max-semi-space-size=64', // as scripts/launch.mts starts it
-      `--inspect=127.0.0.1:${opts.inspectPort}`,
-      SERVER_MAIN,
-    ],
-    env,
-  );
+  const server = startNode('server', ['--enable-source-maps', ...SERVER_V8_FLAGS, `--inspect=127.0.0.1:${opts.inspectPort}`, SERVER_MAIN], env);
   const base = `http://127.0.0.1:${opts.port}`;
   await waitFor('the server', async () => (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })).status === 200, server);
   const worker = startNode('worker', ['--enable-source-maps', WORKER_MAIN], { ...env, PORT: '0' });
