@@ -87,8 +87,8 @@ export function webSocketTextFrame(packet: string): Buffer {
  * Everything between the first `send` and `release` must run synchronously, in one tick.
  */
 export class SocketWriteBatch {
-  /** Per socket id reached in this batch: its TCP socket and frames, or null when it is written through engine.io. */
-  private readonly direct = new Map<string, { tcp: TcpSocket; frames: Buffer[] } | null>();
+  /** Per socket id reached in this batch: its TCP socket and frames, or its engine.io connection to write through. */
+  private readonly targets = new Map<string, { tcp: TcpSocket; frames: Buffer[] } | { engine: EngineConnection }>();
   private readonly reached = new Set<string>();
 
   constructor(private readonly namespace: Namespace) {}
@@ -106,16 +106,16 @@ export class SocketWriteBatch {
           if (this.reached.has(id)) continue;
           this.reached.add(id);
         }
-        let target = this.direct.get(id);
+        let target = this.targets.get(id);
         if (target === undefined) {
           const conn = sockets.get(id)?.conn;
           if (!conn) continue;
           const tcp = directWriter(conn);
-          target = tcp ? { tcp, frames: [] } : null;
-          this.direct.set(id, target);
+          target = tcp ? { tcp, frames: [] } : { engine: conn as unknown as EngineConnection };
+          this.targets.set(id, target);
         }
-        if (target) target.frames.push((frame ??= webSocketTextFrame(packet)));
-        else this.throughEngine(id, packet);
+        if ('tcp' in target) target.frames.push((frame ??= webSocketTextFrame(packet)));
+        else if (target.engine.readyState === 'open') target.engine.write(packet);
       }
     }
     this.reached.clear();
@@ -123,15 +123,10 @@ export class SocketWriteBatch {
 
   /** Writes each socket's gathered frames in one go. */
   release(): void {
-    for (const target of this.direct.values()) {
-      if (!target?.frames.length || !target.tcp.writable) continue;
+    for (const target of this.targets.values()) {
+      if (!('tcp' in target) || !target.frames.length || !target.tcp.writable) continue;
       target.tcp.write(target.frames.length === 1 ? target.frames[0] : Buffer.concat(target.frames));
     }
-    this.direct.clear();
-  }
-
-  private throughEngine(id: string, packet: string): void {
-    const conn = this.namespace.sockets.get(id)?.conn as unknown as EngineConnection | undefined;
-    if (conn?.readyState === 'open') conn.write(packet);
+    this.targets.clear();
   }
 }

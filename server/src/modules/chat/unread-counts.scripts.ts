@@ -101,8 +101,10 @@ local unreadConfig = cjson.decode(stepConfig)
 local unreadTtl, roomPrefix = unreadConfig.ttl, unreadConfig.room
 local ttlText = string.format('%d', unreadTtl)
 local clock
-local function countJson(groupJson, totalText, nText)
-  return '{"total":' .. totalText .. ',"groups":{' .. groupJson .. ':' .. nText .. '}}'
+-- Pushes a user's new count (total, and this group's) to their room.
+local function pushCount(userCode, groupJson, totalText, nText)
+  local room = roomPrefix .. userCode
+  routeLine(room, roomLine(room, 'unread:count', '{"total":' .. totalText .. ',"groups":{' .. groupJson .. ':' .. nText .. '}}'))
 end
 -- Renews a hash's TTL once its refresh time (text, or false) has come: answers the next refresh time, or nil.
 local function renewal(key, refreshText)
@@ -131,8 +133,7 @@ local function step(seq, effect)
       else
         redis.call('HSET', r[1], group, nText, wmField, seqText, '${TOTAL_FIELD}', totalText)
       end
-      local room = roomPrefix .. r[2]
-      routeLine(room, roomLine(room, 'unread:count', countJson(groupJson, totalText, nText)))
+      pushCount(r[2], groupJson, totalText, nText)
     end
   end
   local author = spec.a
@@ -152,8 +153,5 @@ local function step(seq, effect)
     fields[#fields + 1], fields[#fields + 2] = '${REFRESH_FIELD}', refresh
   end
   redis.call('HSET', author[1], unpack(fields))
-  if totalText then
-    local room = roomPrefix .. author[2]
-    routeLine(room, roomLine(room, 'unread:count', countJson(groupJson, totalText, '0')))
-  end
+  if totalText then pushCount(author[2], groupJson, totalText, '0') end
 end`;
