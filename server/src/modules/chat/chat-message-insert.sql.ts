@@ -36,7 +36,8 @@ target AS (
 ),
 existing AS (
   SELECT t.ord, m.id FROM target t
-  JOIN chat_message m ON m.group_id = t.group_id AND m.author_id = t.author_id AND m.client_key = t.client_key
+  CROSS JOIN LATERAL (
+    SELECT id FROM chat_message WHERE group_id = t.group_id AND author_id = t.author_id AND client_key = t.client_key OFFSET 0) m
 ),
 fresh AS (
   SELECT t.*, row_number() OVER (PARTITION BY t.group_id ORDER BY t.ord) AS rn
@@ -77,9 +78,11 @@ linked_files AS (
   RETURNING file_id
 ),
 files_bound AS (
-  -- The ANY lets the planner probe the primary key rather than join against every unbound file.
-  UPDATE file SET group_id = s.group_id FROM stored s JOIN attached a ON a.ord = s.ord
-  WHERE file.id = ANY($9::bigint[]) AND file.id = a.file_id AND file.group_id IS NULL
+  -- Each file by its primary key (a lookup of "group_id IS NULL" would read every unbound file).
+  UPDATE file SET group_id = b.group_id
+  FROM (SELECT s.group_id, f.id FROM stored s JOIN attached a ON a.ord = s.ord
+        CROSS JOIN LATERAL (SELECT id FROM file WHERE id = a.file_id AND group_id IS NULL OFFSET 0) f) b
+  WHERE file.id = b.id
   RETURNING 1
 ),
 outboxed AS (
