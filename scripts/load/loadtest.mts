@@ -1,7 +1,7 @@
 // Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
 //   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30 [--rates 100,200]
 //   [--warmup 5] [--drain 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--source-addresses 64]
-//   [--setup-file users.json] [--by-process] [--out result.json]
+//   [--setup-file users.json] [--by-process] [--timeline] [--out result.json]
 // Creates its users (POST /api/user) and groups (PUT /api/message/groups) through the API, connects one real
 // socket.io-client socket per user (spread over --urls when given), sends --rate messages/s for --duration s,
 // then prints send→ack and send→receive latency (p50/p95/p99/max), delivered vs expected, and lost, duplicated
@@ -20,6 +20,8 @@
 // of users costs minutes of argon2.
 // --source-addresses K binds each socket to 127.0.k.1, k drawn from 1..K (all of 127/8 is loopback on Linux), so a proxy that
 // balances by client network (nginx's ip_hash hashes the first three octets) spreads the sockets over its servers.
+// --timeline adds each second of the measured window (by when its messages were sent, with the wall-clock time) and its
+// deliveries' p50/p99/max: whether a tail is spread evenly or sits in a few seconds, to set beside a server's logs.
 // Registering many users needs the server's login rate limit raised: AUTH_RATE_LIMIT_IP=1000000 npm start.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -52,6 +54,7 @@ interface Options {
   sourceAddresses: number;
   setupFile: string | null;
   byProcess: boolean;
+  timeline: boolean;
 }
 
 interface LoadUser {
@@ -90,6 +93,7 @@ function parseArgs(argv: string[]): Options {
     sourceAddresses: 0,
     setupFile: null,
     byProcess: false,
+    timeline: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
@@ -145,6 +149,9 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--by-process':
         opts.byProcess = true;
+        break;
+      case '--timeline':
+        opts.timeline = true;
         break;
       default:
         throw new Error(`unknown option ${flag}`);
@@ -265,6 +272,10 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   const ackLatency: number[] = [];
   const receiveLatency: number[] = [];
   const deliveryLag: number[] = [];
+  /** with --timeline: send→receive latencies by the second of the measured window their message was sent in */
+  const bySecond: number[][] = [];
+  let measuredFrom = 0;
+  let measuredFromClock = 0;
   let expected = 0;
   let delivered = 0;
   let duplicated = 0;
@@ -309,6 +320,7 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
           if (origin) {
             const now = performance.now();
             receiveLatency.push(now - origin.firstAt);
+            if (opts.timeline) (bySecond[Math.floor((origin.firstAt - measuredFrom) / 1000)] ??= []).push(now - origin.firstAt);
             // A refused attempt stores nothing, so what arrives is the attempt in flight.
             deliveryLag.push(now - origin.attemptAt);
           }
@@ -400,6 +412,8 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   const machineBefore = machineCpu();
   const processesBefore = opts.byProcess ? processCpu() : null;
   const generatorBefore = process.cpuUsage();
+  measuredFrom = performance.now();
+  measuredFromClock = Date.now();
   const sentCount = await traffic(opts.duration, false);
   const byProcess = processesBefore ? cpuByClass(processesBefore, processCpu()) : null;
   const cpuAfter = opts.serverPids ? serverCpu(opts.serverPids) : null;
@@ -443,6 +457,8 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     sendToAckMs: summary(ackLatency),
     sendToReceiveMs: summary(receiveLatency),
     deliveryLagMs: summary(deliveryLag),
+    /** with --timeline: each second of the measured window (its start as epoch ms) and its deliveries' latencies */
+    timeline: opts.timeline ? Array.from(bySecond, (ms, k) => ({ at: measuredFromClock + k * 1000, ...summary(ms ?? []) })) : null,
     serverCpuMsPerMessage: cpuBefore !== null && cpuAfter !== null && sentCount > 0 ? ((cpuAfter - cpuBefore) * 1000) / sentCount : null,
     /** per --server-pids entry, in its order: that process's CPU per message sent (all servers' messages) */
     serverCpuMsPerMessageByPid: (opts.serverPids ?? []).map((pid, k) => {
@@ -496,6 +512,12 @@ function print(r: Result): void {
     console.log(`   by process    ${list} µs per message sent; the machine ${f(machine === null ? null : machine * 1000)} (with the kernel's own)`);
   }
   console.log(`   delivered ${r.delivered}/${r.expectedDeliveries}  lost ${r.lost}  duplicated ${r.duplicated}  out of order ${r.outOfOrder}`);
+  for (const [k, s] of (r.timeline ?? []).entries()) {
+    const clock = new Date(s.at).toISOString().slice(11, 19);
+    console.log(
+      `   second ${String(k + 1).padStart(3)} (${clock})  ${String(s.n).padStart(6)} deliveries  p50 ${f(s.p50)}  p99 ${f(s.p99)}  max ${f(s.max)} ms`,
+    );
+  }
 }
 
 async function startBareRelay() {
