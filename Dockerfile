@@ -24,4 +24,4 @@ RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 # The server's V8 flags, as every script starts it (SERVER_V8_FLAGS in scripts/lib/build.mts).
-CMD ["node", "--max-semi-space-size=64", "dist/server/src/main.js"]
+CMD ["node", "--max-semi-space-size=64", "--heap-growing-percent=100", "dist/server/src/main.js"]

@@ -13,11 +13,18 @@ export const SERVER_MAIN = path.join(DIST, 'server', 'src', 'main.js');
 export const WORKER_MAIN = path.join(DIST, 'workers', 'src', 'main.js');
 /**
  * How the server runs wherever a script starts it (npm start, the fault suite, the benchmarks; the Dockerfile
- * repeats it). The server allocates many short-lived objects per message (packets, rows, promises): a 64 MB
- * young generation (V8's default is 16 MB) lets them die there instead of being promoted, which measured p99
- * send→receive at 500 msg/s falling from ~230 to ~100 ms.
+ * repeats it).
+ * - The server allocates many short-lived objects per message (packets, rows, promises): a 64 MB young generation
+ *   (V8's default is 16 MB) lets them die there instead of being promoted, which measured p99 send→receive at
+ *   500 msg/s falling from ~230 to ~100 ms.
+ * - What is still promoted (about 2.5 MB a second at 500 msg/s) made V8 collect the whole heap every 4–8 s: it
+ *   sizes the old generation's next limit from its own speed figures, and after a burst of logins it chose about
+ *   1.1 times the live heap. Each full collection blocks the event loop 30–60 ms in all, so it made the tail
+ *   (p99 22–23 ms at 500 msg/s in the issue's load run, 7.5–8 ms with this). The old generation now grows to
+ *   twice the live heap first: one full collection every 30–40 s at that rate, for up to one live heap's worth
+ *   more memory (about 100 MB with 2,000 sockets).
  */
-export const SERVER_V8_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
+export const SERVER_V8_FLAGS: readonly string[] = ['--max-semi-space-size=64', '--heap-growing-percent=100'];
 const CLIENT = path.join(ROOT, 'client');
 const CLIENT_INDEX = path.join(CLIENT, 'dist', 'index.html');
 
