@@ -181,3 +181,104 @@ describe('InsertBatcher.waitMs', () => {
     expect(batcher.waitMs()).toBe(0);
   });
 });
+
+/** A busy lane waits a few ms for more sends before its next statement; an idle one never waits. */
+describe('InsertBatcher lingering', () => {
+  const message = (n: number): InsertMessage => ({
+    groupCode: 'g',
+    authorId: 'author',
+    code: `code-${n}`,
+    type: ChatMessageType.Text,
+    text: String(n),
+    lang: null,
+    clientKey: null,
+    fileIds: [],
+    fileCodes: [],
+  });
+
+  /** A sink whose every statement takes `ms` (fake time), recording when each started and what it held. */
+  function timedSink(ms: number) {
+    const calls: { at: number; texts: string[] }[] = [];
+    const sink: InsertSink = (items) => {
+      calls.push({ at: Date.now(), texts: items.map((i) => i.text) });
+      return new Promise((resolve) =>
+        setTimeout(() => resolve(items.map((i) => ({ row: { code: i.code } as MessageRow, created: true, groupType: 0, participantCodes: [] }))), ms),
+      );
+    };
+    return { sink, calls };
+  }
+
+  /** Sends one message every `everyMs` for `forMs`, all in the same group; answers when all are stored. */
+  async function sendSteadily(batcher: InsertBatcher, everyMs: number, forMs: number): Promise<number[]> {
+    const sentAt: number[] = [];
+    const stored: Promise<unknown>[] = [];
+    for (let t = 0; t < forMs; t += everyMs) {
+      sentAt.push(Date.now());
+      stored.push(batcher.insert(message(sentAt.length - 1)));
+      await jest.advanceTimersByTimeAsync(everyMs);
+    }
+    await jest.advanceTimersByTimeAsync(100);
+    await Promise.all(stored);
+    return sentAt;
+  }
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('stores each send at once while few arrive during a statement', async () => {
+    // One send every 20 ms, statements of 2 ms: the lane is idle when each send arrives.
+    const { sink, calls } = timedSink(2);
+    const sentAt = await sendSteadily(new InsertBatcher(sink), 20, 1000);
+    expect(calls.map((c) => c.texts.length)).toEqual(sentAt.map(() => 1));
+    calls.forEach((c, i) => expect(c.at - sentAt[i]).toBe(0));
+  });
+
+  it('gathers sends for up to 6 ms once several arrive during each statement, keeping their order', async () => {
+    // One send a ms, statements of 4 ms: back to back they would hold 4 each.
+    const { sink, calls } = timedSink(4);
+    const sentAt = await sendSteadily(new InsertBatcher(sink), 1, 400);
+    const later = calls.slice(10);
+    for (const { at, texts } of later) {
+      const oldest = sentAt[Number(texts[0])];
+      expect(at - oldest).toBeGreaterThanOrEqual(6);
+      expect(at - oldest).toBeLessThanOrEqual(7);
+      expect(texts.length).toBeGreaterThanOrEqual(5);
+    }
+    expect(calls.flatMap((c) => c.texts)).toEqual(sentAt.map((_, i) => String(i)));
+  });
+
+  it('does not wait on a lane that was idle, whatever its average said', async () => {
+    const { sink, calls } = timedSink(4);
+    const batcher = new InsertBatcher(sink);
+    await sendSteadily(batcher, 1, 200);
+    const before = calls.length;
+    const sentAt = Date.now();
+    await Promise.all([batcher.insert(message(1000)), jest.advanceTimersByTimeAsync(10)]);
+    expect(calls.length).toBe(before + 1);
+    expect(calls.at(-1)!.at).toBe(sentAt);
+  });
+
+  it('does not wait once 40 sends are gathered', async () => {
+    const { sink, calls } = timedSink(4);
+    const batcher = new InsertBatcher(sink);
+    const pending: Promise<unknown>[] = [];
+    const send = (n: number) => pending.push(batcher.insert(message(n)));
+    for (let n = 0; n < 100; n++) {
+      send(n);
+      await jest.advanceTimersByTimeAsync(1);
+    }
+    const burstAt = Date.now();
+    for (let n = 100; n < 145; n++) send(n);
+    for (let n = 145; n < 160; n++) {
+      send(n);
+      await jest.advanceTimersByTimeAsync(1);
+    }
+    await jest.advanceTimersByTimeAsync(100);
+    await Promise.all(pending);
+    // The burst waits at most for the statement running when it came, not for the gathering after it.
+    const withBurst = calls.find((c) => c.texts.includes('100'))!;
+    expect(withBurst.at - burstAt).toBeLessThanOrEqual(4);
+    expect(withBurst.texts.length).toBeGreaterThanOrEqual(40);
+    expect(calls.flatMap((c) => c.texts)).toEqual(Array.from({ length: 160 }, (_, n) => String(n)));
+  });
+});

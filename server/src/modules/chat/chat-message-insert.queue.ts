@@ -3,8 +3,15 @@ import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
 import { ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
 
 const MAX_BATCH = 100;
-/** Weight of the newest statement's duration in the running average. */
+/** Weight of the newest statement's duration, and of the newest arrival rate, in their running averages. */
 const STATEMENT_WEIGHT = 0.2;
+/**
+ * A busy lane gathers sends for up to this long (from the oldest one's arrival) before its next statement, or
+ * until this many are queued. Busy: at least LINGER_FROM sends arrive, on average, while one statement runs.
+ */
+const LINGER_MS = 6;
+const LINGER_BATCH = 40;
+const LINGER_FROM = 3;
 const UNIQUE_VIOLATION = '23505';
 
 /** Stores items in one statement and answers each in item order (ChatMessagesRepository.insertMessages). */
@@ -20,16 +27,27 @@ interface Pending {
 
 interface Lane {
   queue: Pending[];
+  /** a statement is running, or about to (its sends are being gathered) */
   busy: boolean;
+  /** set while the next statement's sends are being gathered */
+  linger?: NodeJS.Timeout;
+  /** sends since the last statement started, and when it did */
+  arrivals: number;
+  startedAt: number;
+  /** sends per ms (running average, sampled at each statement's start) */
+  arrivalRate: number;
 }
 
 const repeatKey = (i: InsertMessage): string | null => (i.clientKey === null ? null : `${i.groupCode}\n${i.authorId}\n${i.clientKey}`);
 
 /**
  * Micro-batching of the hot path: sends that arrive while their lane's statement is still running are stored
- * together in its next statement (one round trip, one commit) instead of one each. Nothing waits on a timer:
- * at low load every send goes at once (gathered only with those of the same event-loop turn), and batches
- * grow with the load. A group always uses the same lane, so its messages are stored in arrival order.
+ * together in its next statement (one round trip, one commit) instead of one each. At low load every send goes
+ * at once (gathered only with those of the same event-loop turn), and batches grow with the load. A statement
+ * costs Postgres several times what a message in it adds (docs/hot-path.md, "Per statement, not per message"),
+ * so a busy lane (see LINGER_FROM) also waits a few ms for more sends before its next statement: fewer
+ * statements for the same messages when the cores are needed most. A group always uses the same lane, so its
+ * messages are stored in arrival order.
  */
 export class InsertBatcher {
   private readonly lanes: Lane[];
@@ -38,7 +56,7 @@ export class InsertBatcher {
     private readonly sink: InsertSink,
     laneCount = INSERT_LANES,
   ) {
-    this.lanes = Array.from({ length: laneCount }, () => ({ queue: [], busy: false }));
+    this.lanes = Array.from({ length: laneCount }, () => ({ queue: [], busy: false, arrivals: 0, startedAt: 0, arrivalRate: 0 }));
   }
 
   /** The stored message, the earlier one for a repeated client key, or null when the group isn't the author's. */
@@ -46,7 +64,12 @@ export class InsertBatcher {
     const lane = this.lanes[laneOf(input.groupCode, this.lanes.length)];
     return new Promise((resolve, reject) => {
       lane.queue.push({ input, queuedAt: Date.now(), resolve, reject });
-      this.schedule(lane);
+      lane.arrivals++;
+      if (lane.linger && lane.queue.length >= LINGER_BATCH) {
+        clearTimeout(lane.linger);
+        lane.linger = undefined;
+        this.start(lane);
+      } else this.schedule(lane);
     });
   }
 
@@ -72,19 +95,45 @@ export class InsertBatcher {
   private schedule(lane: Lane): void {
     if (lane.busy || lane.queue.length === 0) return;
     lane.busy = true;
-    setImmediate(() => {
-      const batch = lane.queue.splice(0, MAX_BATCH);
-      const started = Date.now();
-      this.run(batch)
-        // run() settles every item itself; should it ever throw, its senders get the error rather than a hang.
-        .catch((err: unknown) => batch.forEach((p) => p.reject(err)))
-        .finally(() => {
-          const took = Date.now() - started;
-          this.statementMs = this.statementMs ? this.statementMs + STATEMENT_WEIGHT * (took - this.statementMs) : took;
-          lane.busy = false;
-          this.schedule(lane);
-        });
-    });
+    const wait = this.lingerMs(lane);
+    if (wait > 0) {
+      lane.linger = setTimeout(() => {
+        lane.linger = undefined;
+        this.start(lane);
+      }, wait);
+    } else setImmediate(() => this.start(lane));
+  }
+
+  /**
+   * How long a busy lane still gathers sends before its next statement: 0 when it isn't busy or has enough. Busy
+   * by the running average of its arrivals and by those since its last statement started, so a lane that was
+   * just idle doesn't wait on an old average.
+   */
+  private lingerMs(lane: Lane): number {
+    const now = Date.now();
+    const rate = Math.min(lane.arrivalRate, lane.arrivals / Math.max(1, now - lane.startedAt));
+    if (rate * this.statementMs < LINGER_FROM || lane.queue.length >= LINGER_BATCH) return 0;
+    return LINGER_MS - (now - lane.queue[0].queuedAt);
+  }
+
+  private start(lane: Lane): void {
+    const batch = lane.queue.splice(0, MAX_BATCH);
+    const started = Date.now();
+    if (lane.startedAt && started > lane.startedAt) {
+      const rate = lane.arrivals / (started - lane.startedAt);
+      lane.arrivalRate += STATEMENT_WEIGHT * (rate - lane.arrivalRate);
+    }
+    lane.arrivals = 0;
+    lane.startedAt = started;
+    this.run(batch)
+      // run() settles every item itself; should it ever throw, its senders get the error rather than a hang.
+      .catch((err: unknown) => batch.forEach((p) => p.reject(err)))
+      .finally(() => {
+        const took = Date.now() - started;
+        this.statementMs = this.statementMs ? this.statementMs + STATEMENT_WEIGHT * (took - this.statementMs) : took;
+        lane.busy = false;
+        this.schedule(lane);
+      });
   }
 
   private async run(batch: Pending[]): Promise<void> {
