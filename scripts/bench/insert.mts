@@ -45,12 +45,13 @@ function line(points: [number, number][]): { fixed: number; perItem: number } {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const bench = await createBenchDatabase();
-const db = new Client({ connectionString: bench.databaseUrl });
+const { HOT_PATH_SESSION_OPTIONS } = require('../../dist/server/src/modules/chat/chat-hot-path.pool.js');
+// The same session settings as the hot-path pool's connections.
+const db = new Client({ connectionString: bench.databaseUrl, options: HOT_PATH_SESSION_OPTIONS });
 try {
   const { DataSource } = require('typeorm');
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
   const { INSERT_MESSAGES_SQL } = require('../../dist/server/src/modules/chat/chat-message-insert.sql.js');
-  const { HOT_PATH_SESSION_OPTIONS } = require('../../dist/server/src/modules/chat/chat-hot-path.pool.js');
   const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 2 })).initialize();
   await runMigrations(ds);
   const [instance] = await ds.query(`INSERT INTO instance (code, name, is_default) VALUES ('benchinst', 'Bench', true) RETURNING id`);
@@ -66,20 +67,14 @@ try {
     [GROUPS],
   );
   await ds.query('VACUUM ANALYZE');
-  const members: { groupCode: string; userId: string; version: string }[] = (
-    await ds.query(
-      `SELECT g.code AS "groupCode", p.user_id AS "userId", g.participants_version AS version
-       FROM chat_participant p JOIN chat_group g ON g.id = p.group_id ORDER BY random()`,
-    )
-  ).map((r: { groupCode: string; userId: string; version: string }) => r);
+  const members: { groupCode: string; userId: string; version: string }[] = await ds.query(
+    `SELECT g.code AS "groupCode", p.user_id AS "userId", g.participants_version AS version
+     FROM chat_participant p JOIN chat_group g ON g.id = p.group_id ORDER BY random()`,
+  );
   await ds.destroy();
   console.log(`seeded ${GROUPS} groups of ${MEMBERS}; ${ROUNDS} rounds of ${STATEMENTS} statements per batch size`);
 
   await db.connect();
-  await db.query(`SELECT set_config('plan_cache_mode', 'force_generic_plan', false), set_config('enable_seqscan', 'off', false)`);
-  if (!HOT_PATH_SESSION_OPTIONS.includes('force_generic_plan') || !HOT_PATH_SESSION_OPTIONS.includes('enable_seqscan=off')) {
-    throw new Error(`the hot path's session options changed (${HOT_PATH_SESSION_OPTIONS}): set the same here`);
-  }
   const [{ pid }] = (await db.query('SELECT pg_backend_pid() AS pid')).rows;
   let next = 0;
   const run = async (size: number) => {
