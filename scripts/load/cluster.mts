@@ -11,7 +11,8 @@
 // Then it runs scripts/load/loadtest.mts against nginx (its sockets spread over --source-addresses loopback
 // networks, which ip_hash balances) with every server's pid, and prints per N: send→receive p50/p99, lost,
 // duplicated and out of order, the servers' CPU per message sent (total and per node), and per node the fan-out
-// entries it read from its inbox ÷ the messages sent (the node's own counters, from its fan-out stats in Redis).
+// entries it received (from its inbox, or in its own gate calls' answers) ÷ the messages sent (the node's own
+// counters, from its fan-out stats in Redis).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -43,6 +43,25 @@ describe('fan-out routing across server processes', () => {
     expect(r3).toBe(0);
   });
 
+  it("keeps a group in seq order on every node when it is sent to through two nodes at once (one's own deliveries, the other's inbox)", async () => {
+    const [a, b, c] = await Promise.all([createUser(one), createUser(one), createUser(one)]);
+    const group = await createGroup(one, [a, b, c]);
+    const [sa, sb, c1, c2] = await Promise.all([connect(one.url, a.token), connect(two.url, b.token), connect(one.url, c.token), connect(two.url, c.token)]);
+    const onOne = record<{ seq: number }>(c1, 'message:new');
+    const onTwo = record<{ seq: number }>(c2, 'message:new');
+    const counts = record<{ total: number }>(c1, 'unread:count');
+
+    const acks = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i % 2 ? sb : sa, group, `both ${i}`)));
+    expect(acks.every((ack) => ack.ok)).toBe(true);
+    await eventually(() => onOne.length === 40 && onTwo.length === 40 && counts.at(-1)?.total === 40);
+    const inOrder = Array.from({ length: 40 }, (_, i) => i + 1);
+    expect(onOne.map((m) => m.seq)).toEqual(inOrder);
+    expect(onTwo.map((m) => m.seq)).toEqual(inOrder);
+    // Its count (filled from Postgres when not cached, then counted per message) never goes back.
+    const totals = counts.map((n) => n.total);
+    expect(totals).toEqual([...totals].sort((x, y) => x - y));
+  });
+
   it('subscribes a room while a local socket is in it and unsubscribes it when the last one leaves', async () => {
     const a = await createUser(one);
     const room = `user:${a.user.code}`;

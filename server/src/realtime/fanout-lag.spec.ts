@@ -36,6 +36,21 @@ describe('FanoutLag', () => {
     }
   });
 
+  it("counts a delivery by the node's own gate call with the entries read from its inbox: the worst of them", async () => {
+    const before = await redisNowMs();
+    const lag = new FanoutLag(redis, () => before);
+    await lag.onModuleInit();
+    try {
+      lag.observe(`${before - 40}-0`);
+      lag.observeDelivered(700);
+      lag.observeDelivered(20);
+      expect(lag.take()).toBe(700);
+      expect(lag.take()).toBe(0);
+    } finally {
+      lag.onModuleDestroy();
+    }
+  });
+
   it('answers 0 when nothing was read since the last take (an idle reader is caught up)', async () => {
     const before = await redisNowMs();
     const lag = new FanoutLag(redis, () => before);

@@ -8,9 +8,10 @@ export const FANOUT_LAG_CLOCK = Symbol('FANOUT_LAG_CLOCK');
 const CLOCK_REFRESH_MS = 30_000;
 
 /**
- * How far behind this node's fan-out reader is: the age of the stream entries it is delivering now. Stream ids
- * start with the Redis clock's milliseconds at XADD, so the age is this node's clock, moved onto Redis' clock by
- * the offset measured with TIME, minus the id's time. The reader calls `observe` once per entry it reads.
+ * How far behind this node's fan-out is: the age of the stream entries its reader is delivering now, and how long
+ * its own deliveries took from its gate call (`observeDelivered`). Stream ids start with the Redis clock's
+ * milliseconds at XADD, so an entry's age is this node's clock, moved onto Redis' clock by the offset measured
+ * with TIME, minus the id's time. The reader calls `observe` once per entry it reads.
  */
 @Injectable()
 export class FanoutLag implements OnModuleInit, OnModuleDestroy {
@@ -40,6 +41,11 @@ export class FanoutLag implements OnModuleInit, OnModuleDestroy {
   observe(entryId: string): void {
     const age = this.now() + this.offsetMs - parseInt(entryId, 10);
     if (age > this.worstMs) this.worstMs = age;
+  }
+
+  /** A delivery this node got by its own gate call's answer, not its inbox: `ms` from the call to its delivery. */
+  observeDelivered(ms: number): void {
+    if (ms > this.worstMs) this.worstMs = ms;
   }
 
   /** The largest age read since the last call; 0 when nothing was read (the reader waits on an empty stream: caught up). */

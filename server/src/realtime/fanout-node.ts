@@ -20,7 +20,7 @@ const routedRoom = (room: string): boolean => room.startsWith(userRoom('')) || r
 
 /** What this node has read and delivered, for the load scripts (written to its stats hash on each heartbeat). */
 export interface FanoutCounters {
-  /** entries read from the inbox */
+  /** entries received: from the inbox, or in the answer of one of its own gate calls */
   read: number;
   /** entries delivered from the recent stream after a re-registration */
   caughtUp: number;

@@ -12,6 +12,12 @@ import { NOW_MS } from './redis-clock.scripts';
  * One script call writes all of it, so a node's inbox receives a group's messages in the order the gate
  * released them.
  *
+ * A script run for a node (the gate's calls, `routeConfig(prefix, node)`) hands that node's own entry back in
+ * its answer instead of writing it to the node's inbox: `ownEntry`, with `ownAfter`, the newest id in the
+ * inbox then. The node delivers it after the inbox entries up to that id and before any later one
+ * (DeliveryOrder), the place it would have had in its inbox, without the inbox's write, read and wake-up.
+ * When the node's inbox is gone, its entry is written (and refused) as any other's.
+ *
  * A node is alive while its inbox exists (the node refreshes its TTL): an XADD that finds no inbox
  * (NOMKSTREAM) removes that node from the rooms it was found in. The registry's start key holds the Redis time
  * the registry was (re)started: it has no TTL, so it is missing only when Redis lost its data. For a while
@@ -42,10 +48,14 @@ const RECENT_MAX_LEN = 200_000;
 
 const configs = new Map<string, string>();
 
-/** The routing constants every routing script receives as `routeConfig` (JSON). */
-export function routeConfig(prefix: string): string {
-  let config = configs.get(prefix);
-  if (!config) configs.set(prefix, (config = JSON.stringify({ p: prefix, n: INBOX_MAX_LEN, w: RECENT_WINDOW_MS, r: RECENT_MAX_LEN })));
+/**
+ * The routing constants every routing script receives as `routeConfig` (JSON). With `ownNode`, that node's
+ * entry comes back in the script's answer (`ownEntry`) instead of going to its inbox.
+ */
+export function routeConfig(prefix: string, ownNode = ''): string {
+  const name = `${prefix}\n${ownNode}`;
+  let config = configs.get(name);
+  if (!config) configs.set(name, (config = JSON.stringify({ p: prefix, n: INBOX_MAX_LEN, w: RECENT_WINDOW_MS, r: RECENT_MAX_LEN, o: ownNode })));
   return config;
 }
 
@@ -107,6 +117,7 @@ ${FANOUT_LINE_LUA}
 ${REGISTRY}
 local routeNodes, routeOrder, routeAll, routed = {}, {}, {}, 0
 local roomNodes, routeYoung = {}, nil
+local ownEntry, ownAfter = '', ''
 local function lookUpRooms(rooms)
   local missing
   for _, room in ipairs(rooms) do
@@ -176,7 +187,12 @@ local function flushRoutes()
   for _, node in ipairs(routeOrder) do
     local entry = routeNodes[node]
     local inbox = routing.p .. 'fanout:inbox:' .. node
-    if redis.call('XADD', inbox, 'NOMKSTREAM', 'MAXLEN', '~', routing.n, '*', 'e', table.concat(entry.lines, '\\n')) then
+    if node == routing.o and redis.call('EXISTS', inbox) == 1 then
+      local newest = redis.call('XREVRANGE', inbox, '+', '-', 'COUNT', 1)[1]
+      ownEntry = table.concat(entry.lines, '\\n')
+      ownAfter = newest and newest[1] or '0-0'
+      reached[#reached + 1] = node
+    elseif redis.call('XADD', inbox, 'NOMKSTREAM', 'MAXLEN', '~', routing.n, '*', 'e', table.concat(entry.lines, '\\n')) then
       reached[#reached + 1] = node
     else
       for _, room in ipairs(entry.rooms) do leaveRoom(room, node) end

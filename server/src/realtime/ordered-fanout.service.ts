@@ -7,7 +7,8 @@ import { SocketWriteBatch } from './socket-write-batch';
 import { UnreadService } from '../modules/chat/unread.service';
 import { decodeFanoutEntry } from './fanout-entry';
 import { FanoutNode } from './fanout-node';
-import { OrderingGate } from './ordering-gate';
+import { OrderingGate, OwnDeliveries } from './ordering-gate';
+import { DeliveryOrder, InboxEntry } from './delivery-order';
 import { FanoutLag } from './fanout-lag';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
@@ -20,7 +21,7 @@ const RETRY_MAX_MS = 500;
 const MAX_REFUSALS = 5;
 
 interface StreamReply {
-  messages: { id: string; message: Record<string, string> }[];
+  messages: InboxEntry[];
 }
 
 /** One message on its way to the gate (kept until Redis has taken it). */
@@ -38,7 +39,9 @@ interface Publication {
  * Chat messages reach sockets in seq order per group, from every node. Concurrent sends commit in one order
  * but their fan-out could run in another (and on different nodes); so messages pass a per-group gate in Redis
  * that routes them, in seq order, to the inboxes of the nodes with sockets in their rooms (FanoutNode,
- * fanout-routing.scripts); each node reads its own inbox and delivers to its own sockets.
+ * fanout-routing.scripts); each node reads its own inbox and delivers to its own sockets. The deliveries for
+ * this node's own sockets come back in its gate call's answer instead, and DeliveryOrder puts them in their
+ * place among what its inbox holds.
  *
  * A publication Redis does not take (away, restarting, LOADING) is kept here and retried until it does,
  * in seq order per group: later messages of that group queue behind it. The gate drops a seq it has already
@@ -59,6 +62,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   /** Publications of this turn of the event loop, passed to the gate in one call (see flushOutgoing). */
   private outgoing: Publication[] = [];
   private readonly gate: OrderingGate;
+  private readonly order = new DeliveryOrder((entries) => this.deliverAll(entries));
 
   constructor(
     private readonly redis: RedisService,
@@ -67,7 +71,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     private readonly node: FanoutNode,
     private readonly lag: FanoutLag,
   ) {
-    this.gate = new OrderingGate(redis, unread.releaseStep);
+    this.gate = new OrderingGate(redis, unread.releaseStep, node.id);
   }
 
   async onModuleInit(): Promise<void> {
@@ -110,8 +114,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   private flushOutgoing(): void {
     const batch = this.outgoing;
     this.outgoing = [];
-    this.gate
-      .passAll(batch)
+    this.passGate(batch)
       .then(
         (answers) => batch.forEach((p, i) => this.unread.released(p.groupCode, answers[i], p.seq)),
         (err: unknown) => batch.forEach((p) => this.keepForRetry(p, err)),
@@ -120,8 +123,23 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async pass(p: Publication): Promise<void> {
-    const uncached = await this.gate.pass(p.groupCode, p.seq, p.entry, p.effect);
+    const [uncached] = await this.passGate([p]);
     this.unread.released(p.groupCode, uncached, p.seq);
+  }
+
+  /** One gate call; this node's own deliveries in its answer are delivered (in order) before it resolves. */
+  private async passGate(batch: readonly Publication[]): Promise<string[][]> {
+    const call = this.order.callSent();
+    const sentAt = Date.now();
+    let own: OwnDeliveries | null = null;
+    try {
+      const answer = await this.gate.passAll(batch);
+      own = answer.own;
+      return answer.answers;
+    } finally {
+      this.order.answered(call, own);
+      if (own) this.lag.observeDelivered(Date.now() - sentAt);
+    }
   }
 
   private keepForRetry(p: Publication, err: unknown): void {
@@ -183,6 +201,7 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     while (this.running && this.reader?.isOpen) {
       try {
         if (this.node.lost) {
+          this.order.restart();
           catchUpTo = await this.node.register();
           lastId = '0-0';
         }
@@ -190,11 +209,12 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
           await this.catchUp(catchUpTo);
           catchUpTo = '';
         }
+        this.order.resume();
         const reply = (await this.reader.xRead({ key: this.node.inbox, id: lastId }, { BLOCK: READ_BLOCK_MS, COUNT: 500 })) as StreamReply[] | null;
         for (const batch of reply ?? []) {
           // The lag is the inbox's: entries delivered from the recent stream after a re-registration are old on purpose.
           for (const { id } of batch.messages) this.lag.observe(id);
-          this.deliverAll(batch.messages);
+          this.order.received(batch.messages);
           lastId = batch.messages.at(-1)?.id ?? lastId;
         }
       } catch (err) {
@@ -211,22 +231,22 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
     for (;;) {
       const page = await this.reader!.xRange(this.node.recent, from, until, { COUNT: 500 });
       const missed = page.filter(({ message }) => !(message.t ?? '').split(',').includes(this.node.id));
-      this.deliverAll(missed);
+      this.deliverAll(missed.map(({ message }) => message.e));
       this.node.counters.caughtUp += missed.length;
       if (page.length < 500) return;
       from = `(${page.at(-1)!.id}`;
     }
   }
 
-  /** The one place every entry this node reads passes through. */
-  private deliverAll(entries: StreamReply['messages']): void {
+  /** The one place every entry this node receives (from its inbox, its gate calls or the recent stream) passes through. */
+  private deliverAll(entries: readonly (string | undefined)[]): void {
     const io = this.emitter.io;
     if (!io) return;
     const writes = new SocketWriteBatch(io.of('/'));
     try {
-      for (const { message } of entries) {
+      for (const entry of entries) {
         this.node.counters.read++;
-        if (message.e) this.deliver(message.e, writes);
+        if (entry) this.deliver(entry, writes);
       }
     } finally {
       writes.release();

@@ -24,8 +24,9 @@ end`;
  * the group's messages (and what their release step routes) in seq order. A message whose predecessor hasn't
  * arrived is held. A seq at or below the last released one was released before (a retry whose first attempt
  * did reach Redis) and is dropped, unless the sweeper skipped it: then it is late but released once rather
- * than lost. Answers, per message, what the release steps appended to `answers`. `stepLua` defines
- * `step(seq, effect)`; it reads `group`, the group of the message being released.
+ * than lost. Answers { per message what the release steps appended to `answers`, ownEntry, ownAfter } (the
+ * calling node's own deliveries and where they belong in its inbox, see fanout-routing.scripts; '' when none).
+ * `stepLua` defines `step(seq, effect)`; it reads `group`, the group of the message being released.
  * KEYS: held, then per message last, pending, skipped; ARGV: routeConfig, stepConfig, then per message group,
  * seq, entry, effect.
  */
@@ -73,7 +74,7 @@ for i = 0, (#ARGV - 2) / 4 - 1 do
   results[#results + 1] = answers
 end
 flushRoutes()
-return results`;
+return { results, ownEntry, ownAfter }`;
 
 /** The groups whose oldest held message has waited ARGV[1] ms or more, by the Redis clock. */
 export const STALLED = `

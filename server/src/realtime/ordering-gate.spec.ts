@@ -56,6 +56,9 @@ describe('OrderingGate', () => {
       });
   }
   const entry = (seq: number, groupCode = group) => OrderingGate.entry([groupCode], { seq });
+  /** One message through the gate; answers its release-step answers. */
+  const pass = async (gate: OrderingGate, groupCode: string, seq: number, text: string, effect: string) =>
+    (await gate.passAll([{ groupCode, seq, entry: text, effect }])).answers[0];
   const seqs = async () => (await released()).map((d) => d.payload.seq);
 
   /** A release step that routes what it saw and answers the effect. */
@@ -67,12 +70,14 @@ describe('OrderingGate', () => {
     config: 'the-config',
   };
 
+  const NO_ANSWERS: ReleaseStep = { lua: 'local function step(seq, effect) end', config: '' };
+
   it('releases a group in seq order and drops a seq it released before (a retry)', async () => {
     const gate = new OrderingGate(redis);
-    await gate.pass(group, 1, entry(1), '');
-    await gate.pass(group, 2, entry(2), '');
-    await gate.pass(group, 1, entry(1), '');
-    await gate.pass(group, 3, entry(3), '');
+    await pass(gate, group, 1, entry(1), '');
+    await pass(gate, group, 2, entry(2), '');
+    await pass(gate, group, 1, entry(1), '');
+    await pass(gate, group, 3, entry(3), '');
     expect(await seqs()).toEqual([1, 2, 3]);
   });
 
@@ -80,7 +85,7 @@ describe('OrderingGate', () => {
     const gate = new OrderingGate(redis, recordingStep);
     const other = `${group}x`;
     await subscribe(other);
-    const answers = await gate.passAll([
+    const { answers } = await gate.passAll([
       { groupCode: group, seq: 2, entry: entry(2), effect: 'a2' },
       { groupCode: other, seq: 1, entry: entry(1, other), effect: 'b1' },
       { groupCode: group, seq: 1, entry: entry(1), effect: 'a1' },
@@ -91,13 +96,44 @@ describe('OrderingGate', () => {
     expect(mine.map((d) => d.payload.seq)).toEqual([1, 2]);
   });
 
+  it("answers its own node's deliveries instead of writing them to its inbox, with the inbox's newest id then", async () => {
+    const other = 'spec-other-node';
+    const otherInbox = fanoutKeys.inbox(redis.prefix, other);
+    await redis.client.xAdd(otherInbox, '*', { created: '1' }, { TRIM: { strategy: 'MAXLEN', threshold: 0 } });
+    await redis.client.hSet(fanoutKeys.rooms(redis.prefix), group, roomNodesField([node, other]));
+    const earlier = await redis.client.xAdd(inbox(), '*', { e: `${group}\t2["earlier",{}]` });
+    const gate = new OrderingGate(redis, recordingStep, node);
+
+    const { answers, own } = await gate.passAll([
+      { groupCode: group, seq: 1, entry: entry(1), effect: 'e1' },
+      { groupCode: group, seq: 2, entry: entry(2), effect: 'e2' },
+    ]);
+    expect(answers).toEqual([['e1'], ['e2']]);
+    expect(own?.after).toBe(earlier);
+    const events = decodeFanoutEntry(own!.entry).map(({ packet }) => JSON.parse(packet.slice(1)) as [string, { seq: number }]);
+    expect(events.map(([event, { seq }]) => `${event} ${seq}`)).toEqual(['message:new 1', 'step 1', 'message:new 2', 'step 2']);
+    // Nothing more in its own inbox; the other node's got the same deliveries.
+    expect((await redis.client.xRange(inbox(), '-', '+')).map((e) => e.id)).toEqual([earlier]);
+    const [theirs] = await redis.client.xRange(otherInbox, '-', '+');
+    expect(theirs.message.e).toBe(own!.entry);
+  });
+
+  it("writes its own deliveries as any other node's once its inbox is gone (refused: it must register again)", async () => {
+    await redis.client.del(inbox());
+    const gate = new OrderingGate(redis, NO_ANSWERS, node);
+    const { own } = await gate.passAll([{ groupCode: group, seq: 1, entry: entry(1), effect: '' }]);
+    expect(own).toBeNull();
+    expect(await redis.client.exists(inbox())).toBe(0);
+    expect(await redis.client.hGet(fanoutKeys.rooms(redis.prefix), group)).toBeNull();
+  });
+
   it('holds a message until its predecessor arrives, then releases both in seq order', async () => {
     const gate = new OrderingGate(redis);
-    await gate.pass(group, 1, entry(1), '');
-    await gate.pass(group, 3, entry(3), '');
-    await gate.pass(group, 4, entry(4), '');
+    await pass(gate, group, 1, entry(1), '');
+    await pass(gate, group, 3, entry(3), '');
+    await pass(gate, group, 4, entry(4), '');
     expect(await seqs()).toEqual([1]);
-    await gate.pass(group, 2, entry(2), '');
+    await pass(gate, group, 2, entry(2), '');
     expect(await seqs()).toEqual([1, 2, 3, 4]);
     // Nothing is left held, so the group is not stalled.
     expect(await gate.stalled(0)).not.toContain(group);
@@ -105,8 +141,8 @@ describe('OrderingGate', () => {
 
   it('lets a stalled group through past its missing seq only once it has waited long enough, and the missing one later once', async () => {
     const gate = new OrderingGate(redis);
-    await gate.pass(group, 1, entry(1), '');
-    await gate.pass(group, 3, entry(3), '');
+    await pass(gate, group, 1, entry(1), '');
+    await pass(gate, group, 3, entry(3), '');
     expect(await gate.stalled(60_000)).not.toContain(group);
     expect(await gate.letThrough(group, 60_000)).toEqual({ released: 0, answers: [] });
     expect(await seqs()).toEqual([1]);
@@ -116,17 +152,17 @@ describe('OrderingGate', () => {
     expect(await seqs()).toEqual([1, 3]);
 
     // The skipped seq arrives late: released once, and a retry of it is dropped.
-    await gate.pass(group, 2, entry(2), '');
-    await gate.pass(group, 2, entry(2), '');
-    await gate.pass(group, 4, entry(4), '');
+    await pass(gate, group, 2, entry(2), '');
+    await pass(gate, group, 2, entry(2), '');
+    await pass(gate, group, 4, entry(4), '');
     expect(await seqs()).toEqual([1, 3, 2, 4]);
   });
 
   it('runs the release step right after each release, once, with the message effect and its config, and answers what it appended', async () => {
     const gate = new OrderingGate(redis, recordingStep);
-    expect(await gate.pass(group, 2, entry(2), 'e2')).toEqual([]);
-    expect(await gate.pass(group, 1, entry(1), 'e1')).toEqual(['e1', 'e2']);
-    expect(await gate.pass(group, 1, entry(1), 'e1')).toEqual([]);
+    expect(await pass(gate, group, 2, entry(2), 'e2')).toEqual([]);
+    expect(await pass(gate, group, 1, entry(1), 'e1')).toEqual(['e1', 'e2']);
+    expect(await pass(gate, group, 1, entry(1), 'e1')).toEqual([]);
     const events = await released();
     expect(events.map((e) => (e.event === 'step' ? `step ${e.payload.seq} ${e.payload.effect} ${e.payload.config}` : `message ${e.payload.seq}`))).toEqual([
       'message 1',
@@ -138,8 +174,8 @@ describe('OrderingGate', () => {
 
   it('runs the release step for messages a stalled group lets through', async () => {
     const gate = new OrderingGate(redis, recordingStep);
-    await gate.pass(group, 1, entry(1), 'e1');
-    await gate.pass(group, 3, entry(3), 'e3');
+    await pass(gate, group, 1, entry(1), 'e1');
+    await pass(gate, group, 3, entry(3), 'e3');
     expect(await gate.letThrough(group, 0)).toEqual({ released: 1, answers: ['e3'] });
   });
 
@@ -156,9 +192,9 @@ describe('OrderingGate', () => {
       await redis.client.hSet(key(bob), { [TOTAL_FIELD]: 0 });
       await redis.client.hSet(key(ann), { [TOTAL_FIELD]: 2, [group]: 2 });
 
-      expect(await gate.pass(group, 1, entry(1), effect([bob, carol], ann))).toEqual([carol]);
-      expect(await gate.pass(group, 1, entry(1), effect([bob, carol], ann))).toEqual([]);
-      expect(await gate.pass(group, 2, entry(2), effect([bob], null))).toEqual([]);
+      expect(await pass(gate, group, 1, entry(1), effect([bob, carol], ann))).toEqual([carol]);
+      expect(await pass(gate, group, 1, entry(1), effect([bob, carol], ann))).toEqual([]);
+      expect(await pass(gate, group, 2, entry(2), effect([bob], null))).toEqual([]);
 
       expect(await redis.client.hGetAll(key(bob))).toMatchObject({ [TOTAL_FIELD]: '2', [group]: '2', [`${group}@`]: '2' });
       expect(await redis.client.hGetAll(key(ann))).toEqual({ [TOTAL_FIELD]: '0', [`${group}@`]: '1', [REFRESH_FIELD]: expect.any(String) });
@@ -180,7 +216,7 @@ describe('OrderingGate', () => {
       await redis.client.hSet(key(author), { [TOTAL_FIELD]: 0, [REFRESH_FIELD]: later });
       for (const k of [due, fresh, author]) await redis.client.pExpire(key(k), 5_000);
 
-      await gate.pass(group, 1, entry(1), effect([due, fresh], author));
+      await pass(gate, group, 1, entry(1), effect([due, fresh], author));
       // Renewed to the step's TTL (60 s), the next renewal half a TTL away; the others keep theirs.
       expect(await redis.client.pTTL(key(due))).toBeGreaterThan(50_000);
       const next = Number(await redis.client.hGet(key(due), REFRESH_FIELD));
@@ -194,8 +230,8 @@ describe('OrderingGate', () => {
       const gate = new OrderingGate(redis, step);
       const bob = `bob-${group}`;
       await redis.client.hSet(key(bob), { [TOTAL_FIELD]: 1, [group]: 1, [`${group}@`]: 1 });
-      await gate.pass(group, 1, entry(1), effect([bob], null));
-      await gate.pass(group, 2, entry(2), effect([bob], null));
+      await pass(gate, group, 1, entry(1), effect([bob], null));
+      await pass(gate, group, 2, entry(2), effect([bob], null));
       expect(await redis.client.hGetAll(key(bob))).toMatchObject({ [TOTAL_FIELD]: '2', [group]: '2' });
     });
   });

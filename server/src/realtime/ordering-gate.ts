@@ -27,12 +27,25 @@ export interface GatePassage {
   effect: string;
 }
 
+/** The deliveries a gate call answered for its own node (an inbox entry's text), and the newest id in that node's inbox when the call ran. */
+export interface OwnDeliveries {
+  entry: string;
+  after: string;
+}
+
+/** What one gate call answers: per message its release-step answers, and the calling node's own deliveries (null when none). */
+export interface GateAnswer {
+  answers: string[][];
+  own: OwnDeliveries | null;
+}
+
 const NO_STEP: ReleaseStep = { lua: 'local function step(seq, effect) end', config: '' };
 const stalledScript = new RedisScript(STALLED);
 
 /**
  * The per-group gate in Redis: a group's messages are routed to the nodes' inboxes in seq order (see
- * gateScript). Every call is one atomic script, so a message's release and its release step never part.
+ * gateScript). Every call is one atomic script, so a message's release and its release step never part. A gate
+ * for a node (`ownNode`) gets that node's deliveries back in the call's answer instead of in its inbox.
  */
 export class OrderingGate {
   private readonly gate: RedisScript;
@@ -41,6 +54,7 @@ export class OrderingGate {
   constructor(
     private readonly redis: RedisService,
     private readonly step: ReleaseStep = NO_STEP,
+    private readonly ownNode = '',
   ) {
     this.gate = new RedisScript(gateScript(step.lua));
     this.flush = new RedisScript(flushScript(step.lua));
@@ -64,16 +78,13 @@ export class OrderingGate {
     return `${JSON.stringify(rooms)}\n${JSON.stringify(payload)}`;
   }
 
-  /** Releases the message now, or holds it until its predecessors came; answers the release steps' answers. */
-  async pass(groupCode: string, seq: number, entry: string, effect: string): Promise<string[]> {
-    const [answers] = await this.passAll([{ groupCode, seq, entry, effect }]);
-    return answers;
-  }
-
-  /** `pass` for several messages in one call, in this order; answers each one's release-step answers. */
-  async passAll(passages: readonly GatePassage[]): Promise<string[][]> {
+  /**
+   * Releases each message now, or holds it until its predecessors came, in one call, in this order; answers each
+   * one's release-step answers and the deliveries for this gate's own node.
+   */
+  async passAll(passages: readonly GatePassage[]): Promise<GateAnswer> {
     const keys = [this.redis.key('fanout', 'held')];
-    const args = [routeConfig(this.redis.prefix), this.step.config];
+    const args = [routeConfig(this.redis.prefix, this.ownNode), this.step.config];
     for (const p of passages) {
       keys.push(
         this.redis.key('fanout', 'last', p.groupCode),
@@ -82,7 +93,8 @@ export class OrderingGate {
       );
       args.push(p.groupCode, String(p.seq), p.entry, p.effect);
     }
-    return (await this.gate.run(this.client, { keys, arguments: args })) as string[][];
+    const [answers, entry, after] = (await this.gate.run(this.client, { keys, arguments: args })) as [string[][], string, string];
+    return { answers, own: entry ? { entry, after } : null };
   }
 
   /** The groups whose oldest held message has waited `holdMs` or more. */
