@@ -61,7 +61,7 @@ export function newClientKey(random: () => number = Math.random): string {
 
 export type MessageState = 'sent' | 'sending' | 'failed';
 
-/** '-…' is sending, '!…' failed, anything else is stored. */
+/** Of a message without a seq: '-…' is sending, '!…' failed. A stored code is base64url and may start with '-' too: check the seq first. */
 export function messageState(code: string): MessageState {
   if (code.startsWith('!')) return 'failed';
   if (code.startsWith('-')) return 'sending';

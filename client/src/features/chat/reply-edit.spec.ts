@@ -46,6 +46,8 @@ describe('reply and edit state', () => {
     expect(canReplyTo(long)).toBe(true);
     expect(canReplyTo(storedMessage(4, { deleted: true }))).toBe(false);
     expect(canReplyTo({ ...storedMessage(5), seq: 0, code: '-tmp' })).toBe(false);
+    // Stored codes are base64url: about one in 64 starts with '-', as a message still sending does. The seq tells them apart.
+    expect(canReplyTo({ ...storedMessage(6), code: '-Xq3vTz9kLm0aB1c' })).toBe(true);
 
     startReply(long);
     expect(replyEditStore.modes.G_one).toMatchObject({ kind: 'reply', replyTo: { code: 'M3' } });
@@ -58,6 +60,7 @@ describe('reply and edit state', () => {
   it('lets me edit my own live text messages, not others, deleted ones, system messages or offer notes', () => {
     const mine = storedMessage(1, { userCode: ADA.code });
     expect(canEditMessage(mine, ADA.code)).toBe(true);
+    expect(canEditMessage({ ...mine, code: '-Xq3vTz9kLm0aB1c' }, ADA.code)).toBe(true);
     expect(canEditMessage(mine, BOB.code)).toBe(false);
     expect(canEditMessage({ ...mine, deleted: true }, ADA.code)).toBe(false);
     expect(canEditMessage({ ...mine, type: 2 }, ADA.code)).toBe(false);

@@ -2,7 +2,6 @@ import type { ChatReplyPreview } from '@contracts/events';
 import { proxy } from 'valtio';
 import type { ChatMessage } from '@/api/chat.api';
 import { MESSAGE_TYPE } from '@/api/chat-types';
-import { messageState } from './chat-logic';
 
 /** Besides writing a new message, a group's composer can be answering one message or editing one of mine. */
 export type ComposerMode = { kind: 'reply'; replyTo: ChatReplyPreview } | { kind: 'edit'; code: string; text: string };
@@ -38,9 +37,11 @@ export function replyPreviewOf(message: ChatMessage): ChatReplyPreview {
   };
 }
 
-/** Any stored message that is not deleted can be answered. */
-export const canReplyTo = (message: Pick<ChatMessage, 'seq' | 'code' | 'deleted'>): boolean =>
-  message.seq > 0 && messageState(message.code) === 'sent' && !message.deleted;
+/**
+ * Any stored message that is not deleted can be answered. Stored means a seq: a stored code is base64url and
+ * may start with '-', as the code of a message still sending does.
+ */
+export const canReplyTo = (message: Pick<ChatMessage, 'seq' | 'code' | 'deleted'>): boolean => message.seq > 0 && !message.deleted;
 
 /** My own stored, live text messages (not the marketplace's offer notes, which record what happened). */
 export function canEditMessage(message: Pick<ChatMessage, 'seq' | 'code' | 'deleted' | 'type' | 'userCode' | 'offerNote'>, meCode: string | null): boolean {
