@@ -31,7 +31,8 @@ export class DeliveryOrder {
   /** Calls sent and not yet answered, in the order sent (a Set keeps insertion order: the first is the oldest). */
   private readonly inFlight = new Set<number>();
   private readonly answers: OwnDeliveries[] = [];
-  private readonly entries: { id: string; entry: string | undefined; after: number }[] = [];
+  /** Inbox entries not delivered yet, each with the newest gate call sent before the reader received it. */
+  private readonly entries: { id: string; entry: string | undefined; lastCallBefore: number }[] = [];
   /** The newest inbox id the reader has received. */
   private readUpTo = '0-0';
   /** While the node registers again and catches up, answers wait (see restart). */
@@ -54,7 +55,7 @@ export class DeliveryOrder {
 
   /** Entries the reader received from the inbox, in stream order. */
   received(batch: readonly InboxEntry[]): void {
-    for (const { id, message } of batch) this.entries.push({ id, entry: message.e, after: this.lastCall });
+    for (const { id, message } of batch) this.entries.push({ id, entry: message.e, lastCallBefore: this.lastCall });
     if (batch.length) this.readUpTo = batch[batch.length - 1].id;
     this.pump();
   }
@@ -83,7 +84,7 @@ export class DeliveryOrder {
       const entry = this.entries[0];
       const answer = this.paused ? undefined : this.answers[0];
       if (entry && (!answer || compareStreamIds(entry.id, answer.after) <= 0)) {
-        if (this.oldestInFlight() <= entry.after) break;
+        if (this.oldestInFlight() <= entry.lastCallBefore) break;
         this.entries.shift();
         if (entry.entry) due.push(entry.entry);
       } else if (answer && compareStreamIds(this.readUpTo, answer.after) >= 0) {
