@@ -3,6 +3,11 @@ import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
 import { ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
 
 const MAX_BATCH = 100;
+/**
+ * An idle lane's statement waits until its first send has waited this long: the sends of one burst reach the
+ * server over several event-loop turns (one socket each), and go into one statement instead of two or three.
+ */
+const GATHER_MS = 1;
 /** Weight of the newest statement's duration, and of the newest arrival rate, in their running averages. */
 const STATEMENT_WEIGHT = 0.2;
 /**
@@ -42,8 +47,8 @@ const repeatKey = (i: InsertMessage): string | null => (i.clientKey === null ? n
 
 /**
  * Micro-batching of the hot path: sends that arrive while their lane's statement is still running are stored
- * together in its next statement (one round trip, one commit) instead of one each. At low load every send goes
- * at once (gathered only with those of the same event-loop turn), and batches grow with the load. A statement
+ * together in its next statement (one round trip, one commit) instead of one each. At low load a send waits
+ * GATHER_MS for the rest of its burst, and batches grow with the load. A statement
  * costs Postgres several times what a message in it adds (docs/hot-path.md, "Per statement, not per message"),
  * so a busy lane (see LINGER_FROM) also waits a few ms for more sends before its next statement: fewer
  * statements for the same messages when the cores are needed most. A group always uses the same lane, so its
@@ -66,9 +71,10 @@ export class InsertBatcher {
       lane.queue.push({ input, queuedAt: Date.now(), resolve, reject });
       lane.arrivals++;
       if (lane.linger && lane.queue.length >= LINGER_BATCH) {
+        // Enough to go now; the rest of this event-loop turn's sends still join the statement.
         clearTimeout(lane.linger);
         lane.linger = undefined;
-        this.start(lane);
+        setImmediate(() => this.start(lane));
       } else this.schedule(lane);
     });
   }
@@ -95,7 +101,7 @@ export class InsertBatcher {
   private schedule(lane: Lane): void {
     if (lane.busy || lane.queue.length === 0) return;
     lane.busy = true;
-    const wait = this.lingerMs(lane);
+    const wait = this.gatherMs(lane);
     if (wait > 0) {
       lane.linger = setTimeout(() => {
         lane.linger = undefined;
@@ -105,15 +111,17 @@ export class InsertBatcher {
   }
 
   /**
-   * How long a busy lane still gathers sends before its next statement: 0 when it isn't busy or has enough. Busy
-   * by the running average of its arrivals and by those since its last statement started, so a lane that was
-   * just idle doesn't wait on an old average.
+   * How long the lane still gathers sends before its next statement, counted from its oldest send's arrival:
+   * GATHER_MS, or LINGER_MS when it is busy; none once it has enough. Busy by the running average of its
+   * arrivals and by those since its last statement started, so a lane that was just idle doesn't wait on an
+   * old average.
    */
-  private lingerMs(lane: Lane): number {
+  private gatherMs(lane: Lane): number {
+    if (lane.queue.length >= LINGER_BATCH) return 0;
     const now = Date.now();
     const rate = Math.min(lane.arrivalRate, lane.arrivals / Math.max(1, now - lane.startedAt));
-    if (rate * this.statementMs < LINGER_FROM || lane.queue.length >= LINGER_BATCH) return 0;
-    return LINGER_MS - (now - lane.queue[0].queuedAt);
+    const busy = rate * this.statementMs >= LINGER_FROM;
+    return (busy ? LINGER_MS : GATHER_MS) - (now - lane.queue[0].queuedAt);
   }
 
   private start(lane: Lane): void {
