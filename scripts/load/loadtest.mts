@@ -21,14 +21,16 @@
 // --source-addresses K binds each socket to 127.0.k.1, k drawn from 1..K (all of 127/8 is loopback on Linux), so a proxy that
 // balances by client network (nginx's ip_hash hashes the first three octets) spreads the sockets over its servers.
 // --timeline adds each second of the measured window (by when its messages were sent, with the wall-clock time) and its
-// deliveries' p50/p99/max: whether a tail is spread evenly or sits in a few seconds, to set beside a server's logs.
+// deliveries' p50/p99/max: whether a tail is spread evenly or sits in a few seconds, to set beside a server's logs,
+// and how late the generator's own event loop ran in that second (a delivery read late is timed late). The
+// generator's lateness over the whole window is always printed.
 // Registering many users needs the server's login rate limit raised: AUTH_RATE_LIMIT_IP=1000000 npm start.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cpuByClass, cpuSecondsOf, inParallel, machineCpu, processCpu } from '../lib/measure.mts';
 
@@ -246,6 +248,34 @@ function setUpBaseline(opts: Options): Setup {
   return { users, groups, auth: (u: LoadUser) => ({ userCode: u.code, groups: [u.group] }) };
 }
 
+/**
+ * How late this process's event loop runs while it measures: a delivery that arrives while the loop is busy
+ * (its own garbage collection, a burst of frames, or no core free on a loaded machine) is read, and timed, late.
+ * Overall p99 and max, and the max of each second, in ms.
+ */
+function watchGeneratorStalls() {
+  // The histograms hold the time between checks made every RESOLUTION_MS: lateness is what exceeds it.
+  const RESOLUTION_MS = 5;
+  const late = (ns: number) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
+  const overall = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  const second = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  const maxBySecond: number[] = [];
+  overall.enable();
+  second.enable();
+  const tick = setInterval(() => {
+    maxBySecond.push(late(second.max));
+    second.reset();
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(tick);
+      overall.disable();
+      second.disable();
+      return { overall: { p99: late(overall.percentile(99)), max: late(overall.max) }, maxBySecond };
+    },
+  };
+}
+
 /** One message of the run: its first attempt, the attempt in flight now, and what became of it. */
 interface Outgoing {
   firstAt: number;
@@ -412,9 +442,11 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   const machineBefore = machineCpu();
   const processesBefore = opts.byProcess ? processCpu() : null;
   const generatorBefore = process.cpuUsage();
+  const stalls = watchGeneratorStalls();
   measuredFrom = performance.now();
   measuredFromClock = Date.now();
   const sentCount = await traffic(opts.duration, false);
+  const generatorStalls = stalls.stop();
   const byProcess = processesBefore ? cpuByClass(processesBefore, processCpu()) : null;
   const cpuAfter = opts.serverPids ? serverCpu(opts.serverPids) : null;
   const cpuAfterByPid = (opts.serverPids ?? []).map(cpuSecondsOf);
@@ -458,7 +490,9 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     sendToReceiveMs: summary(receiveLatency),
     deliveryLagMs: summary(deliveryLag),
     /** with --timeline: each second of the measured window (its start as epoch ms) and its deliveries' latencies */
-    timeline: opts.timeline ? Array.from(bySecond, (ms, k) => ({ at: measuredFromClock + k * 1000, ...summary(ms ?? []) })) : null,
+    timeline: opts.timeline
+      ? Array.from(bySecond, (ms, k) => ({ at: measuredFromClock + k * 1000, ...summary(ms ?? []), generatorDelayMax: generatorStalls.maxBySecond[k] ?? NaN }))
+      : null,
     serverCpuMsPerMessage: cpuBefore !== null && cpuAfter !== null && sentCount > 0 ? ((cpuAfter - cpuBefore) * 1000) / sentCount : null,
     /** per --server-pids entry, in its order: that process's CPU per message sent (all servers' messages) */
     serverCpuMsPerMessageByPid: (opts.serverPids ?? []).map((pid, k) => {
@@ -467,6 +501,10 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     }),
     serverCpuPercent: cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) / opts.duration) * 100 : null,
     generatorCpuPercent: ((generatorCpu.user + generatorCpu.system) / 1e6 / opts.duration) * 100,
+    /** how late the generator's own event loop ran over the measured window (ms): a delivery read late was measured late */
+    generatorDelayMs: generatorStalls.overall,
+    /** the longest such delay in each second of the measured window (by the clock, as the timeline's seconds) */
+    generatorDelayMaxMsBySecond: generatorStalls.maxBySecond,
     /** with --by-process: CPU ms per message sent of each kind of process on the machine, and of the machine */
     cpuMsPerMessageByProcess:
       byProcess && sentCount > 0
@@ -501,6 +539,9 @@ function print(r: Result): void {
   if (r.serverCpuMsPerMessage != null)
     console.log(`   server CPU    ${f(r.serverCpuMsPerMessage * 1000)} µs per message sent, ${f(r.serverCpuPercent)} % of one core`);
   console.log(`   generator CPU ${f(r.generatorCpuPercent)} % of one core (near 100 % the generator itself adds latency)`);
+  console.log(
+    `   generator     event loop late by p99 ${f(r.generatorDelayMs.p99)}  max ${f(r.generatorDelayMs.max)} ms (what arrives meanwhile is read, and timed, that much later)`,
+  );
   if (r.machineBusyPercent != null)
     console.log(`   machine CPU   ${f(r.machineBusyPercent)} % busy (all cores, every process: the generator, databases and anything else running)`);
   if (r.cpuMsPerMessageByProcess) {
@@ -515,7 +556,7 @@ function print(r: Result): void {
   for (const [k, s] of (r.timeline ?? []).entries()) {
     const clock = new Date(s.at).toISOString().slice(11, 19);
     console.log(
-      `   second ${String(k + 1).padStart(3)} (${clock})  ${String(s.n).padStart(6)} deliveries  p50 ${f(s.p50)}  p99 ${f(s.p99)}  max ${f(s.max)} ms`,
+      `   second ${String(k + 1).padStart(3)} (${clock})  ${String(s.n).padStart(6)} deliveries  p50 ${f(s.p50)}  p99 ${f(s.p99)}  max ${f(s.max)} ms  (generator late by up to ${f(s.generatorDelayMax)} ms)`,
     );
   }
 }

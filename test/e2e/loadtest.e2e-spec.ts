@@ -33,6 +33,8 @@ interface Result {
   acceptedAfterRefusal: number;
   unsent: number;
   deliveryLagMs: { n: number; p50: number; p99: number };
+  generatorDelayMs: { p99: number; max: number };
+  generatorDelayMaxMsBySecond: number[];
 }
 
 /** The load generator as an operator runs it: a small real run against the app, and the bare relay beside it. */
@@ -87,7 +89,14 @@ describe('npm run loadtest', () => {
       expect([r.lost, r.duplicated, r.outOfOrder]).toEqual([0, 0, 0]);
       expect(r.sendToReceiveMs.n).toBe(r.delivered);
       expect(r.sendToReceiveMs.p99).toBeGreaterThanOrEqual(r.sendToReceiveMs.p50);
+      // How late the generator's own loop ran: a figure beside the latencies, one per second of the window.
+      expect(r.generatorDelayMs.p99).toBeGreaterThanOrEqual(0);
+      expect(r.generatorDelayMs.max).toBeGreaterThanOrEqual(r.generatorDelayMs.p99);
+      expect(r.generatorDelayMaxMsBySecond.length).toBeGreaterThanOrEqual(1);
+      expect(r.generatorDelayMaxMsBySecond.length).toBeLessThanOrEqual(2);
+      for (const late of r.generatorDelayMaxMsBySecond) expect(late).toBeLessThanOrEqual(r.generatorDelayMs.max);
     }
+    expect(run.stdout).toMatch(/generator {5}event loop late by p99 \d+\.\d {2}max \d+\.\d ms/);
 
     // The messages really went through Parley: each group holds what was sent to it.
     const stored = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM chat_message WHERE text LIKE 'load %'`);
