@@ -253,7 +253,7 @@ function setUpBaseline(opts: Options): Setup {
  * (its own garbage collection, a burst of frames, or no core free on a loaded machine) is read, and timed, late.
  * Overall p99 and max, and the max of each second, in ms.
  */
-function watchGeneratorStalls() {
+function watchGeneratorDelay() {
   // The histograms hold the time between checks made every RESOLUTION_MS: lateness is what exceeds it.
   const RESOLUTION_MS = 5;
   const late = (ns: number) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
@@ -442,11 +442,11 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
   const machineBefore = machineCpu();
   const processesBefore = opts.byProcess ? processCpu() : null;
   const generatorBefore = process.cpuUsage();
-  const stalls = watchGeneratorStalls();
+  const delayWatch = watchGeneratorDelay();
   measuredFrom = performance.now();
   measuredFromClock = Date.now();
   const sentCount = await traffic(opts.duration, false);
-  const generatorStalls = stalls.stop();
+  const generatorDelay = delayWatch.stop();
   const byProcess = processesBefore ? cpuByClass(processesBefore, processCpu()) : null;
   const cpuAfter = opts.serverPids ? serverCpu(opts.serverPids) : null;
   const cpuAfterByPid = (opts.serverPids ?? []).map(cpuSecondsOf);
@@ -491,7 +491,7 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     deliveryLagMs: summary(deliveryLag),
     /** with --timeline: each second of the measured window (its start as epoch ms) and its deliveries' latencies */
     timeline: opts.timeline
-      ? Array.from(bySecond, (ms, k) => ({ at: measuredFromClock + k * 1000, ...summary(ms ?? []), generatorDelayMax: generatorStalls.maxBySecond[k] ?? NaN }))
+      ? Array.from(bySecond, (ms, k) => ({ at: measuredFromClock + k * 1000, ...summary(ms ?? []), generatorDelayMax: generatorDelay.maxBySecond[k] ?? NaN }))
       : null,
     serverCpuMsPerMessage: cpuBefore !== null && cpuAfter !== null && sentCount > 0 ? ((cpuAfter - cpuBefore) * 1000) / sentCount : null,
     /** per --server-pids entry, in its order: that process's CPU per message sent (all servers' messages) */
@@ -502,9 +502,9 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
     serverCpuPercent: cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) / opts.duration) * 100 : null,
     generatorCpuPercent: ((generatorCpu.user + generatorCpu.system) / 1e6 / opts.duration) * 100,
     /** how late the generator's own event loop ran over the measured window (ms): a delivery read late was measured late */
-    generatorDelayMs: generatorStalls.overall,
+    generatorDelayMs: generatorDelay.overall,
     /** the longest such delay in each second of the measured window (by the clock, as the timeline's seconds) */
-    generatorDelayMaxMsBySecond: generatorStalls.maxBySecond,
+    generatorDelayMaxMsBySecond: generatorDelay.maxBySecond,
     /** with --by-process: CPU ms per message sent of each kind of process on the machine, and of the machine */
     cpuMsPerMessageByProcess:
       byProcess && sentCount > 0
