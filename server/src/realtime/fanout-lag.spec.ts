@@ -18,49 +18,48 @@ describe('FanoutLag', () => {
   });
   afterAll(() => redis.onApplicationShutdown());
 
+  /** A started FanoutLag whose node clock reads `nodeNowMs`, handed to `use` and stopped after it. */
+  const withLag = async (nodeNowMs: number, use: (lag: FanoutLag) => void) => {
+    const lag = new FanoutLag(redis, () => nodeNowMs);
+    await lag.onModuleInit();
+    try {
+      use(lag);
+    } finally {
+      lag.onModuleDestroy();
+    }
+  };
+
   // The node's clock stands still in these tests, so the offset is exact: Redis' clock when it answered TIME.
   it("measures an entry's age on Redis' clock even when this node's clock is minutes off", async () => {
     const before = await redisNowMs();
     // This node's clock is 5 minutes behind Redis'.
-    const lag = new FanoutLag(redis, () => before - 300_000);
-    await lag.onModuleInit();
-    try {
+    await withLag(before - 300_000, (lag) => {
       lag.observe(`${before - 300}-0`);
       lag.observe(`${before - 100}-3`);
       const age = lag.take();
       // The older entry's age: 300 ms, plus however long Redis' clock moved between the two TIME calls.
       expect(age).toBeGreaterThanOrEqual(300);
       expect(age).toBeLessThan(300 + 1000);
-    } finally {
-      lag.onModuleDestroy();
-    }
+    });
   });
 
   it("counts a delivery by the node's own gate call with the entries read from its inbox: the worst of them", async () => {
     const before = await redisNowMs();
-    const lag = new FanoutLag(redis, () => before);
-    await lag.onModuleInit();
-    try {
+    await withLag(before, (lag) => {
       lag.observe(`${before - 40}-0`);
       lag.observeDelivered(700);
       lag.observeDelivered(20);
       expect(lag.take()).toBe(700);
       expect(lag.take()).toBe(0);
-    } finally {
-      lag.onModuleDestroy();
-    }
+    });
   });
 
   it('answers 0 when nothing was read since the last take (an idle reader is caught up)', async () => {
     const before = await redisNowMs();
-    const lag = new FanoutLag(redis, () => before);
-    await lag.onModuleInit();
-    try {
+    await withLag(before, (lag) => {
       lag.observe(`${before - 5000}-0`);
       expect(lag.take()).toBeGreaterThanOrEqual(5000);
       expect(lag.take()).toBe(0);
-    } finally {
-      lag.onModuleDestroy();
-    }
+    });
   });
 });
