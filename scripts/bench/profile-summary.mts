@@ -51,21 +51,50 @@ const PARTS: { name: string; test: (leaf: string, stack: string[]) => boolean }[
   { name: 'other', test: () => true },
 ];
 
+const USAGE = 'usage: npm run profile:summary -- <file.cpuprofile> [--last s] [--skip-end s] [--per-message-us n]';
+
 function parseArgs(argv: string[]) {
   const opts = { file: '', last: 35, skipEnd: 3, perMessageUs: 0 };
+  const number = (flag: string, value: string | undefined): number => {
+    const n = Number(value);
+    if (value === undefined || !Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number ≥ 0\n${USAGE}`);
+    return n;
+  };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--last') opts.last = Number(argv[++i]);
-    else if (argv[i] === '--skip-end') opts.skipEnd = Number(argv[++i]);
-    else if (argv[i] === '--per-message-us') opts.perMessageUs = Number(argv[++i]);
-    else opts.file = argv[i];
+    const arg = argv[i];
+    if (arg === '--last') opts.last = number(arg, argv[++i]);
+    else if (arg === '--skip-end') opts.skipEnd = number(arg, argv[++i]);
+    else if (arg === '--per-message-us') opts.perMessageUs = number(arg, argv[++i]);
+    else if (arg.startsWith('-') || opts.file) throw new Error(`unknown argument ${arg}\n${USAGE}`);
+    else opts.file = arg;
   }
-  if (!opts.file) throw new Error('usage: profile-summary <file.cpuprofile> [--last s] [--skip-end s] [--per-message-us n]');
+  if (!opts.file) throw new Error(USAGE);
   return opts;
+}
+
+/** The profile in the file, or an error that says what is wrong with it. */
+function readProfile(file: string): Profile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { cause: err });
+  }
+  let profile: Partial<Profile>;
+  try {
+    profile = JSON.parse(text) as Partial<Profile>;
+  } catch (err) {
+    throw new Error(`${file} is not a V8 CPU profile (not JSON)`, { cause: err });
+  }
+  if (!Array.isArray(profile.nodes) || !Array.isArray(profile.samples) || !Array.isArray(profile.timeDeltas)) {
+    throw new Error(`${file} is not a V8 CPU profile (no nodes, samples and timeDeltas)`);
+  }
+  return profile as Profile;
 }
 
 function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const profile = JSON.parse(readFileSync(opts.file, 'utf8')) as Profile;
+  const profile = readProfile(opts.file);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -96,4 +125,9 @@ function main() {
   }
 }
 
-main();
+try {
+  main();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
