@@ -1,21 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { LoadSignals } from '../../server/src/modules/chat/node-load-signals';
 import { LoadReading } from '../../server/src/modules/chat/send-admission.policy';
+import { runScript } from '../utils/scripts';
 import { ListeningApp, listenTestApp } from '../utils/sockets';
 
-const SCRIPT = join(__dirname, '../../scripts/load/loadtest.mts');
-
-function runLoadtest(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: join(__dirname, '../..'), timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const runLoadtest = (args: string[]) => runScript('scripts/load/loadtest.mts', args, 60_000);
 
 interface Result {
   label: string;

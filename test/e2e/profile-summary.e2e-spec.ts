@@ -1,24 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runScript } from '../utils/scripts';
 
-const SCRIPT = join(__dirname, '../../scripts/bench/profile-summary.mts');
-
-function summarise(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: join(__dirname, '../..'), timeout: 30_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const summarise = (args: string[]) => runScript('scripts/bench/profile-summary.mts', args, 30_000);
 
 const SERVER = 'file:///app/dist/server/src';
 const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({ id, callFrame: { functionName, url }, children });
 
 /**
  * A profile ten seconds long, one sample a second: a `writev` system call under the fan-out's socket writes, the
- * fan-out's own JavaScript, idle time and one frame of nothing named. The last sample falls after the window.
+ * fan-out's own JavaScript, idle time and a frame of no part of the message path. The last sample falls after the window.
  */
 function profile() {
   const nodes = [
