@@ -22,6 +22,14 @@ describe('isPublicAddress', () => {
     '::ffff:10.0.0.1',
     '::127.0.0.1',
     '64:ff9b::7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '::ffff:0:10.0.0.1',
+    '::ffff:0:a9fe:a9fe',
+    '64:ff9b:1::7f00:1',
+    '64:ff9b:1::808:808',
+    '64:ff9b:1:808:800:8::',
+    '64:ff9b:1:ffff::1',
     '2002:7f00:1::1',
     'fc00::1',
     'fd12:3456::1',
@@ -33,12 +41,20 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '142.250.74.106', '100.63.255.255', '100.128.0.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2a00:1450:4001::200e'])(
-    'allows %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '142.250.74.106',
+    '100.63.255.255',
+    '100.128.0.1',
+    '172.32.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '::ffff:0:8.8.8.8',
+    '64:ff9b::808:808',
+    '2a00:1450:4001::200e',
+  ])('allows %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 
   it('refuses what is not an IP at all', () => {
     expect(isPublicAddress('example.com')).toBe(false);

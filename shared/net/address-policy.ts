@@ -4,8 +4,8 @@ import { BlockList, isIP, LookupFunction } from 'node:net';
 /**
  * Which addresses a server may reach when a user hands it a URL (web-push endpoints): public unicast only.
  * Checked on the resolved address, so a name that points inside (nip.io-style names, `redis`, DNS
- * rebinding) is caught as well as a literal, and IPv6 forms that carry an IPv4 address (mapped, NAT64,
- * 6to4, compatible) are judged by that IPv4 address.
+ * rebinding) is caught as well as a literal, and IPv6 forms that carry an IPv4 address (mapped, translated,
+ * well-known NAT64, 6to4, compatible) are judged by that IPv4 address.
  */
 const blocked = new BlockList();
 for (const [net, bits] of [
@@ -30,6 +30,9 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  // Local-use NAT64 (RFC 8215): never globally reachable, and where the IPv4 address sits inside depends on
+  // the prefix length an operator chose (/48 to /96), so it cannot be judged by that address: refused whole.
+  ['64:ff9b:1::', 48],
   ['100::', 64], // discard
   ['2001::', 23], // IETF protocol assignments (Teredo and others)
   ['2001:db8::', 32], // documentation
@@ -58,11 +61,12 @@ function ipv6Groups(address: string): number[] {
 
 const ipv4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
-/** The IPv4 address an IPv6 address stands for (mapped, compatible, NAT64 or 6to4), if any. */
+/** The IPv4 address an IPv6 address stands for (mapped, translated, compatible, NAT64 or 6to4), if any. */
 function embeddedIpv4(address: string): string | null {
   const g = ipv6Groups(address);
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
   if (zeros(0, 5) && g[5] === 0xffff) return ipv4Of(g[6], g[7]); // ::ffff:a.b.c.d
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return ipv4Of(g[6], g[7]); // ::ffff:0:a.b.c.d (translated)
   if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return ipv4Of(g[6], g[7]); // ::a.b.c.d (deprecated "compatible")
   if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return ipv4Of(g[6], g[7]); // 64:ff9b::/96 NAT64
   if (g[0] === 0x2002) return ipv4Of(g[1], g[2]); // 6to4
