@@ -1,3 +1,5 @@
+import { visibleText } from '../../common/visible-text';
+
 /** What the bytes of an upload are; the name and the request's content type are never trusted. */
 export interface SniffedType {
   mime: string;
@@ -23,19 +25,13 @@ export function sniffType(buf: Buffer): SniffedType {
 }
 
 /**
- * Characters that change how a name reads without being seen: controls (C0 and C1), bidirectional
- * embeddings, overrides, isolates and marks ("\u202egnp.exe" shows as "exe.png"), zero-width spaces and
- * joiners, the byte-order mark and line/paragraph separators.
- */
-const INVISIBLE = /[\p{Cc}\p{Bidi_Control}\u200b-\u200d\u2060-\u2064\ufeff\u180e\u2028\u2029"]/gu;
-
-/**
  * A display name without any path, invisible or control characters or leading dots, in NFC (so a name typed
  * with combining accents is the same text as with precomposed ones); never used as a storage path.
  */
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(INVISIBLE, '').normalize('NFC').replace(/^\.+/, '').trim();
+  // Quotes too: the name goes into Content-Disposition.
+  const clean = visibleText(base.replace(/"/g, '')).replace(/^\.+/, '').trim();
   // At most 255 characters, cut between code points (never inside a surrogate pair).
   return Array.from(clean || 'file')
     .slice(0, 255)

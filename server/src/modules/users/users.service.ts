@@ -14,6 +14,7 @@ import { UpdateMeDto } from './dto/user-request.dto';
 import { MeResponseDto, UserAvatarDto, UserResponseDto, UserStatusDto } from './dto/user-response.dto';
 import { canonicalTimezone } from './timezone-info';
 import { mapMe, mapUser } from './user.mapper';
+import { visibleText } from '../../common/visible-text';
 import { UserEntity } from './user.entity';
 import { ProfileChanges, UsersRepository } from './users.repository';
 
@@ -39,9 +40,14 @@ export interface NewAccount {
   timezone?: string;
 }
 
-/** Normalised profile values: country upper-case, time zone in its canonical spelling. */
-function normalise<T extends { country?: string | null; timezone?: string }>(fields: T): T {
+/**
+ * Normalised profile values: names cleaned of invisible characters (the DTOs already did; this holds for
+ * every other writer too), country upper-case, time zone in its canonical spelling.
+ */
+function normalise<T extends { name?: string; surname?: string; country?: string | null; timezone?: string }>(fields: T): T {
   const out = { ...fields };
+  if (typeof out.name === 'string') out.name = visibleText(out.name);
+  if (typeof out.surname === 'string') out.surname = visibleText(out.surname);
   if (typeof out.country === 'string') out.country = out.country.toUpperCase();
   if (out.timezone !== undefined) out.timezone = canonicalTimezone(out.timezone) ?? 'UTC';
   return out;

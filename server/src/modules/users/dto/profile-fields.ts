@@ -4,11 +4,13 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsISO31661Alpha2, IsOptional, IsString, MaxLength, MinLength, registerDecorator, ValidateIf } from 'class-validator';
 import { LANGUAGE_CODES } from '#shared/contracts/languages';
 import { USER_TYPES } from '#shared/contracts/users';
+import { visibleText } from '../../../common/visible-text';
 import { canonicalTimezone } from '../timezone-info';
 
 export const NAME_MAX_LENGTH = 100;
 
-const trimmed = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+/** Names are cleaned like file names before they are checked, so one that is only invisible characters is empty. */
+const cleaned = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? visibleText(value) : value));
 
 /** Optional but, when present, never null: a null would otherwise skip validation and reach the database. */
 export const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
@@ -25,8 +27,8 @@ function IsTimezone(): PropertyDecorator {
 
 /** The fields of a profile, as register and PATCH /api/me validate them. */
 export const ProfileField = {
-  name: (required: boolean) => applyDecorators(...(required ? [] : [Optional()]), trimmed(), IsString(), MinLength(1), MaxLength(NAME_MAX_LENGTH)),
-  surname: () => applyDecorators(ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH }), Optional(), trimmed(), IsString(), MaxLength(NAME_MAX_LENGTH)),
+  name: (required: boolean) => applyDecorators(...(required ? [] : [Optional()]), cleaned(), IsString(), MinLength(1), MaxLength(NAME_MAX_LENGTH)),
+  surname: () => applyDecorators(ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH }), Optional(), cleaned(), IsString(), MaxLength(NAME_MAX_LENGTH)),
   type: () => applyDecorators(ApiPropertyOptional({ enum: USER_TYPES, description: '1 personal, 2 company' }), Optional(), IsInt(), IsIn(USER_TYPES)),
   country: () =>
     applyDecorators(
