@@ -10,21 +10,27 @@ export interface SubscriptionRow {
   auth: string;
 }
 
-/** Push subscriptions: one row per endpoint, moved to whoever registered it last. */
+/** Push subscriptions: one row per endpoint, moved only to a user who registers it with its own keys. */
 @Injectable()
 export class PushSubscriptionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Inserts or moves the endpoint to this user with fresh keys; answers whether it was new. */
-  async register(userId: string, endpoint: string, p256dh: string, auth: string): Promise<{ id: string; created: boolean }> {
+  /**
+   * Inserts the endpoint, renews its keys when it is the user's own, or moves it to this user when the keys
+   * are the ones stored (the same browser, another user logged in). Answers null, changing nothing, when the
+   * endpoint belongs to someone else under other keys: whoever learned only the URL cannot take it over.
+   */
+  async register(userId: string, endpoint: string, p256dh: string, auth: string): Promise<{ id: string; created: boolean } | null> {
     const [row]: { id: string; created: boolean }[] = await this.db.query(
       `INSERT INTO push_subscription (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
        ON CONFLICT (endpoint) DO UPDATE
          SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, last_used_at = now()
+         WHERE push_subscription.user_id = EXCLUDED.user_id
+            OR (push_subscription.p256dh = EXCLUDED.p256dh AND push_subscription.auth = EXCLUDED.auth)
        RETURNING id, (xmax = 0) AS created`,
       [userId, endpoint, p256dh, auth],
     );
-    return row;
+    return row ?? null;
   }
 
   /** Keeps a user's `max` most recently used subscriptions (browsers a user no longer uses pile up otherwise). */

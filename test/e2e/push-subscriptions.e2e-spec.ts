@@ -60,11 +60,10 @@ describe('web push subscriptions, admin log, queue dashboard and health counters
       await t.http().post('/api/User/WebPush/Register').set(auth(a)).send(body).expect(204);
       expect(await rows(a.user.id)).toEqual([{ endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }]);
 
-      // Another user logs in on the same browser: the endpoint is theirs now, with the browser's current keys.
-      const renewed = push.subscribe(setup.vapidPublicKey);
-      await t.http().post('/api/User/WebPush/Register').set(auth(b)).send({ endpoint: sub.endpoint, keys: renewed.keys }).expect(204);
+      // Another user logs in on the same browser (same subscription, same keys): the endpoint is theirs now.
+      await t.http().post('/api/User/WebPush/Register').set(auth(b)).send(body).expect(204);
       expect(await rows(a.user.id)).toEqual([]);
-      expect(await rows(b.user.id)).toEqual([{ endpoint: sub.endpoint, p256dh: renewed.keys.p256dh, auth: renewed.keys.auth }]);
+      expect(await rows(b.user.id)).toEqual([{ endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }]);
 
       // Unregister (the client calls it on logout) removes only the caller's own row.
       await t.http().post('/api/User/WebPush/Unregister').set(auth(a)).send({ endpoint: sub.endpoint }).expect(204);

@@ -20,6 +20,8 @@ export const ErrorKey = {
   MethodNotAllowed: 'SHARED.ERROR.METHOD_NOT_ALLOWED',
   Conflict: 'SHARED.ERROR.CONFLICT',
   EmailTaken: 'SHARED.USER.EMAIL_TAKEN',
+  /** The push endpoint is another user's, registered with other keys (see PushSubscriptionsRepository.register). */
+  PushEndpointTaken: 'SHARED.PUSH.ENDPOINT_TAKEN',
   PayloadTooLarge: 'SHARED.ERROR.PAYLOAD_TOO_LARGE',
   UnsupportedMediaType: 'SHARED.ERROR.UNSUPPORTED_MEDIA_TYPE',
   Validation: 'SHARED.ERROR.VALIDATION',

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { AuthUser } from '#shared/contracts/auth';
@@ -25,9 +25,10 @@ export class PushController {
   @HttpCode(204)
   @ApiOperation({
     summary:
-      "Registers the browser's whole PushSubscription (endpoint + keys; https endpoints only, in production not to private hosts). One row per endpoint: registering it again moves it to the caller",
+      "Registers the browser's whole PushSubscription (endpoint + keys; https endpoints only, in production not to private hosts). One row per endpoint: registering it again with the same keys (the same browser) moves it to the caller; another user's endpoint under other keys is 409 SHARED.PUSH.ENDPOINT_TAKEN, nothing changed",
   })
   @ApiNoContentResponse()
+  @ApiConflictResponse({ description: "SHARED.PUSH.ENDPOINT_TAKEN: another user's endpoint, registered with other keys" })
   async register(@CurrentUser() user: AuthUser, @Body() dto: RegisterPushDto): Promise<void> {
     await this.push.register(user, dto);
   }

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '#shared/config/config.module';
 import { allowsPrivatePushEndpoints, AppConfig } from '#shared/config/config.schema';
 import { hostRefusal, resolvesPublicOnly } from '#shared/net/address-policy';
 import { AuthUser } from '#shared/contracts/auth';
-import { AppError, ErrorKey, notFound, unprocessable } from '../../common/errors';
+import { AppError, conflict, ErrorKey, notFound, unprocessable } from '../../common/errors';
 import { HttpStatus } from '@nestjs/common';
 import { moderatedInstanceFilter } from '../../common/moderator-scope';
 import { NotificationsPageDto, RegisterPushDto } from './dto/push.dto';
@@ -52,7 +52,8 @@ export class PushService {
     if (url.username || url.password) broken.push('VALIDATION.ENDPOINT.IS_URL');
     if (!isP256Point(dto.keys.p256dh)) broken.push('VALIDATION.KEYS.P256DH.NOT_A_P256_KEY');
     if (broken.length) throw unprocessable([...new Set(broken)]);
-    await this.subscriptions.register(user.id, dto.endpoint, dto.keys.p256dh.replace(/=+$/, ''), dto.keys.auth.replace(/=+$/, ''));
+    const stored = await this.subscriptions.register(user.id, dto.endpoint, dto.keys.p256dh.replace(/=+$/, ''), dto.keys.auth.replace(/=+$/, ''));
+    if (!stored) throw conflict(ErrorKey.PushEndpointTaken);
     await this.subscriptions.keepNewest(user.id, MAX_SUBSCRIPTIONS_PER_USER);
   }
 
