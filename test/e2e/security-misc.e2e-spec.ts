@@ -2,8 +2,10 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createUser, DEFAULT_PASSWORD, TestUser, uniqueEmail } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
+import { testEnv } from '../utils/test-env';
+import { loadConfig } from '#shared/config/load-config';
 
-// Replays of the security probe's findings on names and push endpoints (issue 36, items 12 and 16).
+// Replays of the security probe's findings on names, push endpoints and the listen address (issue 36, items 12, 16, 17).
 jest.setTimeout(60_000);
 
 const auth = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
@@ -93,6 +95,21 @@ describe('security: names and push endpoints', () => {
       const renewed = browserKeys();
       await t.http().post('/api/User/WebPush/Register').set(auth(u)).send({ endpoint: sub.endpoint, keys: renewed }).expect(204);
       expect(await rows(sub.endpoint)).toEqual([{ user_id: u.user.id, ...renewed }]);
+    });
+  });
+
+  describe('item 17: outside production the server listens on loopback unless HOST says otherwise', () => {
+    const production = { NODE_ENV: 'production', VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private' };
+
+    it('defaults HOST to 127.0.0.1 in development and tests, and to every interface in production', () => {
+      expect(loadConfig(testEnv({ NODE_ENV: 'development' })).HOST).toBe('127.0.0.1');
+      expect(loadConfig(testEnv()).HOST).toBe('127.0.0.1');
+      expect(loadConfig(testEnv(production)).HOST).toBe('0.0.0.0');
+    });
+
+    it('takes HOST as configured in any environment', () => {
+      expect(loadConfig(testEnv({ NODE_ENV: 'development', HOST: '0.0.0.0' })).HOST).toBe('0.0.0.0');
+      expect(loadConfig(testEnv({ ...production, HOST: '127.0.0.1' })).HOST).toBe('127.0.0.1');
     });
   });
 });
