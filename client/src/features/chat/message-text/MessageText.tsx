@@ -2,7 +2,10 @@ import { Anchor, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { splitLinks } from './message-links';
 
-/** A message's text with its http(s) links clickable, opened in a new tab without handing it this window. */
+/**
+ * A message's text with its http(s) links clickable, opened in a new tab without handing it this window. A
+ * link shows its host in full (see linkLabel); a long host wraps like the rest of the text.
+ */
 export const MessageText = memo(function MessageText({ text }: { text: string }) {
   const parts = useMemo(() => splitLinks(text), [text]);
   return (
@@ -18,7 +21,9 @@ export const MessageText = memo(function MessageText({ text }: { text: string })
             rel="noopener noreferrer"
             title={part.href}
             inherit
-            style={{ whiteSpace: 'nowrap' }}
+            // Left-to-right and isolated: a right-to-left override in the text before it cannot reorder the label.
+            dir="ltr"
+            style={{ unicodeBidi: 'isolate' }}
             data-testid="chat-message-link"
           >
             {part.label}
