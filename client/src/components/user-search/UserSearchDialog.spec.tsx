@@ -40,4 +40,27 @@ describe('UserSearchDialog', () => {
     await act(async () => jest.advanceTimersByTime(200));
     expect(screen.getByText('No results')).toBeInTheDocument();
   });
+
+  it('shows the code beside each of two people with the same name, also when one of them is already in the chat', async () => {
+    const namesake: UserSearchResult = { ...ADA, code: 'U_ada_2' };
+    // The second Alan is already in the chat: the first one still needs telling apart from him.
+    const inChat: UserSearchResult = { ...ALAN, code: 'U_alan_2', name: 'Alan', surname: 'Turing' };
+    const search = async () => [ADA, namesake, ALAN, inChat];
+    renderWithMantine(<UserSearchDialog opened onClose={() => undefined} onConfirm={() => undefined} search={search} excludeCodes={['U_alan_2']} />);
+    fireEvent.change(screen.getByTestId('user-search-query'), { target: { value: 'lovelace' } });
+    await act(async () => jest.advanceTimersByTime(200));
+    // Each checkbox is named by the person's name and, for namesakes, their code.
+    expect(screen.getByRole('checkbox', { name: /Ada Lovelace\s*U_ada$/ })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Ada Lovelace\s*U_ada_2$/ })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Alan Turing\s*U_alan$/ })).toBeInTheDocument();
+    expect(screen.getAllByTestId('user-search-result-code').map((el) => el.textContent)).toEqual(['U_ada', 'U_ada_2', 'U_alan']);
+  });
+
+  it('shows no codes when every name differs', async () => {
+    renderWithMantine(<UserSearchDialog opened onClose={() => undefined} onConfirm={() => undefined} search={async () => [ADA, ALAN]} />);
+    fireEvent.change(screen.getByTestId('user-search-query'), { target: { value: 'people' } });
+    await act(async () => jest.advanceTimersByTime(200));
+    expect(screen.getByTestId('user-search-result-U_ada')).toBeInTheDocument();
+    expect(screen.queryByTestId('user-search-result-code')).toBeNull();
+  });
 });

@@ -34,6 +34,16 @@ export interface UserSearchDialogProps {
 
 const fullName = (u: UserSearchResult) => `${u.name} ${u.surname}`.trim();
 
+/**
+ * The full names more than one of these users has (ignoring case). Names are not unique, so such users show
+ * their code too: the one thing about a person nobody else can copy (docs/security.md, "Display names").
+ */
+function sharedNames(users: readonly UserSearchResult[]): Set<string> {
+  const seen = new Map<string, number>();
+  for (const u of users) seen.set(fullName(u).toLowerCase(), (seen.get(fullName(u).toLowerCase()) ?? 0) + 1);
+  return new Set([...seen].filter(([, n]) => n > 1).map(([name]) => name));
+}
+
 /** A query box and a checkbox list of matching users; the checked ones stay checked across queries. */
 export function UserSearchDialog({ opened, onClose, onConfirm, search, excludeCodes = [], title, confirmLabel }: UserSearchDialogProps) {
   const { t } = useTranslation();
@@ -41,6 +51,8 @@ export function UserSearchDialog({ opened, onClose, onConfirm, search, excludeCo
   const [checked, setChecked] = useState<Map<string, UserSearchResult>>(new Map());
   const results = useDebouncedSearch(opened ? query : '', search, { delayMs: USER_SEARCH_DEBOUNCE_MS, longerThan: USER_SEARCH_LONGER_THAN });
   const visible = results.items.filter((u) => !excludeCodes.includes(u.code));
+  // Counted over every result: a namesake of someone already in the chat needs telling apart too.
+  const namesakes = sharedNames(results.items);
 
   useEffect(() => {
     if (opened) return;
@@ -84,6 +96,11 @@ export function UserSearchDialog({ opened, onClose, onConfirm, search, excludeCo
                 <Group gap="xs" wrap="nowrap">
                   <UserAvatar name={user.name} surname={user.surname} url={user.avatar?.url} size="sm" />
                   <Text size="sm">{fullName(user)}</Text>
+                  {namesakes.has(fullName(user).toLowerCase()) ? (
+                    <Text size="xs" c="dimmed" ff="monospace" data-testid="user-search-result-code">
+                      {user.code}
+                    </Text>
+                  ) : null}
                 </Group>
               }
             />
