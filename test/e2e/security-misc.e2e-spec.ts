@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createUser, DEFAULT_PASSWORD, TestUser, uniqueEmail } from '../factories';
+import { createGroup, createInstance, createUser, DEFAULT_PASSWORD, TestUser, uniqueEmail } from '../factories';
+import { Role } from '#shared/contracts/roles';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { testEnv } from '../utils/test-env';
 import { loadConfig } from '#shared/config/load-config';
@@ -62,6 +63,32 @@ describe('security: names and push endpoints', () => {
       expect(a.body.user.surname).toBe(b.body.user.surname);
       // Still two people: the code, not the name, is who someone is.
       expect(a.body.user.code).not.toBe(b.body.user.code);
+    });
+  });
+
+  describe('item 12: other display names', () => {
+    it('cleans a chat group name and subtitle the same way; one that cleans to nothing means no name', async () => {
+      const [a, b] = [await createUser(t), await createUser(t)];
+      const code = await createGroup(t, [a, b]);
+      const renamed = await t
+        .http()
+        .patch(`/api/message/groups/${code}`)
+        .set(auth(a))
+        .send({ name: '\u202eTe\u200bam\u2069', subtitle: '\ufeffplans\u0085' })
+        .expect(200);
+      expect(renamed.body).toMatchObject({ name: 'Team', subtitle: 'plans' });
+      const cleared = await t.http().patch(`/api/message/groups/${code}`).set(auth(a)).send({ name: '\u200b\u202e', subtitle: '\u2066' }).expect(200);
+      expect(cleared.body).toMatchObject({ name: null, subtitle: null });
+    });
+
+    it("refuses invisible characters in an instance's name (its page title) like control characters", async () => {
+      const instance = await createInstance(t);
+      const admin = await createUser(t, { instanceId: instance.id, role: Role.InstanceAdmin });
+      for (const name of ['Acme\u202e jobs', 'Ac\u200bme', '\u2066Acme\u2069', 'Acme\u0085']) {
+        const res = await t.http().post('/api/Instance').set(auth(admin)).send({ name });
+        expect([res.status, res.body.data?.brokenRules]).toEqual([422, ['VALIDATION.NAME.NO_CONTROL_CHARACTERS']]);
+      }
+      await t.http().post('/api/Instance').set(auth(admin)).send({ name: 'Acme jobs' }).expect(200);
     });
   });
 

@@ -4,6 +4,7 @@
  * joiners, the byte-order mark and line/paragraph separators.
  */
 const INVISIBLE = /[\p{Cc}\p{Bidi_Control}\u200b-\u200d\u2060-\u2064\ufeff\u180e\u2028\u2029]/gu;
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source, 'u');
 
 /**
  * A text as people will see it: without invisible or control characters, in NFC (a name typed with
@@ -12,4 +13,9 @@ const INVISIBLE = /[\p{Cc}\p{Bidi_Control}\u200b-\u200d\u2060-\u2064\ufeff\u180e
  */
 export function visibleText(text: string): string {
   return text.replace(INVISIBLE, '').normalize('NFC').trim();
+}
+
+/** Whether a text has any character visibleText() removes (for fields refused rather than cleaned). */
+export function hasInvisibleCharacters(text: string): boolean {
+  return HAS_INVISIBLE.test(text);
 }

@@ -18,6 +18,7 @@ import { RoomWatchersService } from './room-watchers.service';
 import { pageOf } from '../../common/dto/page-query.dto';
 import { AddParticipantsDto, GROUP_PAGE_SIZE, GroupListQueryDto, PatchGroupDto } from './dto/chat-request.dto';
 import { ChatGroupDto, ChatGroupPageDto } from './dto/chat-response.dto';
+import { visibleText } from '../../common/visible-text';
 
 const LIST_PARTICIPANTS = 20;
 const TARGET_NOT_FOUND = 'CHAT.TARGET_NOT_FOUND';
@@ -142,8 +143,9 @@ export class ChatGroupsService {
   async rename(user: AuthUser, groupCode: string, dto: PatchGroupDto): Promise<ChatGroupDto> {
     const { group } = await this.access.asParticipant(user, groupCode);
     const fields: { name?: string | null; subtitle?: string | null } = {};
-    if (dto.name !== undefined) fields.name = dto.name?.trim() || null;
-    if (dto.subtitle !== undefined) fields.subtitle = dto.subtitle?.trim() || null;
+    // Cleaned like people's names (docs/security.md); one that cleans to nothing means no name.
+    if (dto.name !== undefined) fields.name = visibleText(dto.name ?? '') || null;
+    if (dto.subtitle !== undefined) fields.subtitle = visibleText(dto.subtitle ?? '') || null;
     if (Object.keys(fields).length === 0) throw unprocessable(['VALIDATION.GROUP.NOTHING_TO_CHANGE']);
     await this.groups.rename(group.id, fields);
     await this.emitChanged(group, 'renamed');

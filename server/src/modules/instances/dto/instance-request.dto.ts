@@ -2,11 +2,10 @@ import { PageQueryDto } from '../../../common/dto/page-query.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { CODE_PATTERN } from '../../../common/codes';
+import { hasInvisibleCharacters } from '../../../common/visible-text';
 import { CUSTOM_CSS_MAX_BYTES } from '../custom-css.rule';
 
 const HEX_COLOR = /^[0-9a-fA-F]{6}$/;
-// eslint-disable-next-line no-control-regex -- control characters are what it rejects
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 const NOT_BLANK = /\S/;
 /** https:// or a path on this site ("/logo.png"), never another scheme or "//host". */
 const LOGO_URL = /^(https:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
@@ -15,8 +14,9 @@ const LOGO_URL = /^(https:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
 const IfPresent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 const IsNotBlank = () => ValidateBy({ name: 'isNotBlank', validator: { validate: (v: unknown) => typeof v === 'string' && NOT_BLANK.test(v) } });
+/** Controls and the other characters display names are cleaned of (bidi overrides, zero-width, …): the name is the page title. */
 const HasNoControlCharacters = () =>
-  ValidateBy({ name: 'noControlCharacters', validator: { validate: (v: unknown) => typeof v === 'string' && NO_CONTROL_CHARS.test(v) } });
+  ValidateBy({ name: 'noControlCharacters', validator: { validate: (v: unknown) => typeof v === 'string' && !hasInvisibleCharacters(v) } });
 
 /** Six hex digits without '#', either case (stored lower-case). Broken rule: VALIDATION.<FIELD>.IS_HEX_COLOR. */
 const IsHexColorWithoutHash = () => ValidateBy({ name: 'isHexColor', validator: { validate: (v: unknown) => typeof v === 'string' && HEX_COLOR.test(v) } });
