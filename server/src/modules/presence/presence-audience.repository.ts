@@ -12,7 +12,9 @@ export class PresenceAudienceRepository {
    * Codes among `codes` of the viewer, of users who share a chat with them (a job's FAQ, open to everyone who
    * sees the job, does not count), and of the other party of an offer of theirs (provider ↔ the job's customer);
    * with `scope` (moderatorScopeParam: 'all', an instance id, or '' for none) also everyone a moderator looks after.
-   * Bounded by the codes asked for: each is a few index lookups, however many chats the viewer has.
+   * Bounded by the codes asked for: for each, its user's chats are checked against the viewer's (one primary-key
+   * lookup per chat of theirs) and its offers by the provider index. 200 codes against a viewer in 500 chats, among
+   * 20,000 users in 5,000 chats: about 9,000 buffer hits, tens of ms on a busy 2-core machine; hence the cache.
    */
   async dealtWith(viewerId: string, scope: string, codes: string[]): Promise<Set<string>> {
     const rows: { code: string }[] = await this.db.query(
