@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { AuthUser } from '#shared/contracts/auth';
@@ -30,6 +30,8 @@ const TARGET_OWNED_TYPES: number[] = [ChatGroupType.JobFaq, ChatGroupType.Job];
 
 @Injectable()
 export class ChatGroupsService {
+  private readonly logger = new Logger(ChatGroupsService.name);
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: ChatAccessService,
@@ -199,7 +201,10 @@ export class ChatGroupsService {
     if (!result.left) throw result.reason === 'too-few' ? unprocessable(['CHAT.LEAVE.TWO_PARTY_CHAT']) : notFound();
     const stayed = await this.groups.participantCodes(group.id);
     this.events.emit('group.changed', { groupCode: group.code, change: 'participants', participantCodes: [...stayed, user.code] });
-    await this.unread.fill([user.code], group.code, result.lastSeq);
+    // Best effort once left: cached counts expire, so a failure here heals by itself.
+    await this.unread
+      .fill([user.code], group.code, result.lastSeq)
+      .catch((err: unknown) => this.logger.warn(`unread counts after leaving: ${(err as Error).message}`));
   }
 
   view(user: AuthUser, group: ChatGroupEntity): Promise<ChatGroupDto> {
