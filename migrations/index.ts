@@ -10,6 +10,8 @@ import { MessageReplyEdit1764236400000 } from './1764236400000-MessageReplyEdit'
 import { UnreadCountIndexes1764300000000 } from './1764300000000-UnreadCountIndexes';
 import { ReadMarkerHotUpdates1764400000000 } from './1764400000000-ReadMarkerHotUpdates';
 import { ParticipantsVersion1764400100000 } from './1764400100000-ParticipantsVersion';
+import { ParticipantAddedBy1764480000000 } from './1764480000000-ParticipantAddedBy';
+import { DetachOutsiderJobChats1764480100000 } from './1764480100000-DetachOutsiderJobChats';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -25,4 +27,6 @@ export const migrations = [
   UnreadCountIndexes1764300000000,
   ReadMarkerHotUpdates1764400000000,
   ParticipantsVersion1764400100000,
+  ParticipantAddedBy1764480000000,
+  DetachOutsiderJobChats1764480100000,
 ];

@@ -106,6 +106,19 @@ export const configSchema = z.object({
   /** a server that stops refreshing its fan-out registration (a crash) is skipped by the fan-out after this long */
   FANOUT_NODE_TTL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   CHAT_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(10_000).default(500),
+  /** the most people (besides the caller) one call may name when starting a chat, opening a target's or adding to one */
+  CHAT_PEOPLE_PER_CALL: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** the most people one person may bring into one group, over all their calls */
+  CHAT_PEOPLE_PER_GROUP: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** new chats per user and window (reusing a direct chat that exists is free) */
+  CHAT_GROUP_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  CHAT_GROUP_CREATE_RATE_WINDOW: seconds(3600),
+  /** people a user may put in chats per window, counted one by one, in new chats and in running ones */
+  CHAT_PEOPLE_ADD_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  CHAT_PEOPLE_ADD_RATE_WINDOW: seconds(24 * 3600),
+  /** renames (PATCH /api/message/groups/{id}) per user and window: each one is pushed to every participant */
+  CHAT_RENAME_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  CHAT_RENAME_RATE_WINDOW: seconds(60),
   /** REST sends (and chats started with a message) per user and window: 30 in 3 s, the socket's 10/s with its bursts */
   CHAT_SEND_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   CHAT_SEND_RATE_WINDOW: seconds(3),

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../contracts/auth';
-import { isGlobalRole } from '../contracts/roles';
 import { PresencePayload } from '../contracts/socket-events';
 import { RedisService } from '../redis/redis.service';
-import { PresenceRepository } from './presence.repository';
 import { RedisScript } from '../redis/redis-script';
 
 /** Activity writes per user are throttled in-process to one per this interval. */
@@ -36,10 +33,7 @@ export function presenceBucket(awayMinutes: number | null): PresenceBucket {
 export class PresenceService {
   private readonly lastWrite = new Map<string, number>();
 
-  constructor(
-    private readonly redis: RedisService,
-    private readonly repo: PresenceRepository,
-  ) {}
+  constructor(private readonly redis: RedisService) {}
 
   private lastKey(code: string): string {
     return this.redis.key('presence', 'last', code);
@@ -99,7 +93,7 @@ export class PresenceService {
     return new Set(userCodes.filter((_, i) => Number(counts[i] ?? 0) > 0));
   }
 
-  /** Statuses of any users (no visibility check: for pushes and internal use). */
+  /** Statuses of any users (no visibility check: for pushes and internal use; viewers ask PresenceAudience). */
   async statuses(userCodes: string[]): Promise<PresencePayload[]> {
     if (userCodes.length === 0) return [];
     const keys = userCodes.flatMap((c) => [this.lastKey(c), this.socketsKey(c)]);
@@ -114,13 +108,5 @@ export class PresenceService {
         away: last === null ? null : Math.max(0, Math.floor((now - last) / 60_000)),
       };
     });
-  }
-
-  /** Statuses of the users the viewer may see: the same instance, or any for global roles; others are absent. */
-  async statusesFor(viewer: AuthUser, userCodes: string[]): Promise<PresencePayload[]> {
-    const wanted = [...new Set(userCodes)];
-    if (wanted.length === 0) return [];
-    const allowed = await this.repo.existingCodes(isGlobalRole(viewer.role) ? null : viewer.instanceId, wanted);
-    return this.statuses(wanted.filter((c) => allowed.has(c)));
   }
 }

@@ -166,6 +166,8 @@ describe('realtime gateway', () => {
   it('pushes presence on connect and disconnect to watchers, and the REST statuses agree', async () => {
     const watcher = await connect(t.url, b.token);
     const c = await createUser(t);
+    // Presence is for people one deals with (security-chat-groups): b and c share a chat.
+    await createGroup(t, [b, c]);
     const watched = await call(watcher, 'presence:watch', { userCodes: [c.user.code] });
     expect(watched.statuses).toEqual([expect.objectContaining({ userCode: c.user.code, online: false })]);
 

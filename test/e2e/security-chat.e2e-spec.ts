@@ -238,13 +238,18 @@ describe('security: chat, files and push', () => {
   });
 
   describe('item 15: target chats exist only for real targets, for people who see them, with the owner in them', () => {
-    it("puts the job's customer in (as owner) when someone else opens the job's chat first", async () => {
+    it("makes the job's customer the owner of its chat (which only they make: security-chat-groups) and puts them in its FAQ", async () => {
       const customer = await createUser(t);
       const job = await postJob(t, customer);
-      const opened = await t.http().post(`/api/message/groups/target/3/${job}`).set(as(a)).send({ participants: [] }).expect(201);
+      const opened = await t
+        .http()
+        .post(`/api/message/groups/target/3/${job}`)
+        .set(as(customer))
+        .send({ participants: [a.user.code] })
+        .expect(201);
       const roles = Object.fromEntries(opened.body.participants.map((p: { userCode: string; role: number }) => [p.userCode, p.role]));
       expect(roles).toEqual({ [customer.user.code]: 1, [a.user.code]: 0 });
-      const theirs = await t.http().get(`/api/message/by-target/3/${job}`).set(as(customer)).expect(200);
+      const theirs = await t.http().get(`/api/message/by-target/3/${job}`).set(as(a)).expect(200);
       expect(theirs.body.group.code).toBe(opened.body.code);
 
       const faq = await t

@@ -1,7 +1,7 @@
 import { Role } from '#shared/contracts/roles';
 import { PresenceService } from '#shared/presence/presence.service';
 import { RedisService } from '#shared/redis/redis.service';
-import { createInstance, createUser, TestUser, uniqueEmail } from '../factories';
+import { createGroup, createInstance, createUser, TestUser, uniqueEmail } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 
 jest.setTimeout(60_000);
@@ -30,7 +30,15 @@ describe('presence: POST /api/user/statuses and activity', () => {
       createUser(t, { instanceId: other.id }),
       createUser(t, { role: Role.GlobalAdmin }),
     ]);
+    // Exact presence is for people one deals with (security-chat-groups covers who else): the viewer shares a chat with them.
+    await createGroup(t, [viewer, seen, neverSeen]);
   });
+  /** A user the viewer shares a chat with. */
+  const contact = async () => {
+    const u = await createUser(t);
+    await createGroup(t, [viewer, u]);
+    return u;
+  };
   afterAll(() => t.close());
 
   it('answers online, last activity and away minutes of visible users, in one Redis round trip', async () => {
@@ -54,7 +62,7 @@ describe('presence: POST /api/user/statuses and activity', () => {
   });
 
   it('counts whole minutes since the last activity, in statuses and in user profiles', async () => {
-    const u = await createUser(t);
+    const u = await contact();
     await redis.client.set(lastKey(u.user.code), String(Date.now() - 5 * 60_000 - 30_000));
     expect((await statuses(viewer, [u.user.code])).body[0].away).toBe(5);
     expect((await t.http().get(`/api/user/${u.user.code}`).set(as(viewer))).body.away).toBe(5);
@@ -70,7 +78,7 @@ describe('presence: POST /api/user/statuses and activity', () => {
   });
 
   it('is online while a socket is connected, on any node; the counter never goes below zero', async () => {
-    const u = await createUser(t);
+    const u = await contact();
     const online = async () => (await statuses(viewer, [u.user.code])).body[0].online;
     expect(await presence.isOnline(u.user.code)).toBe(false);
     expect(await presence.socketConnected(u.user.code)).toBe(1);

@@ -7,7 +7,6 @@ import { DatabaseModule } from '#shared/database/database.module';
 import { QueueModule } from '#shared/queue/queue.module';
 import { RedisModule } from '#shared/redis/redis.module';
 import { OutboxRelay } from './outbox/outbox-relay.service';
-import { PresenceRepository } from '#shared/presence/presence.repository';
 import { PresenceService } from '#shared/presence/presence.service';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
@@ -52,7 +51,6 @@ import { PushSender } from './push/push-sender';
     PushSubscriptionsRepository,
     PushNotificationsRepository,
     PresenceService,
-    PresenceRepository,
     // The outbox relay runs in the worker: it needs no HTTP, and scales with worker replicas (SKIP LOCKED).
     OutboxRelay,
     { provide: OUTBOX_JOB_OWNERS, inject: [ChatMessagePushDecider], useFactory: (chat: ChatMessagePushDecider) => [chat] },

@@ -50,6 +50,7 @@ export const chatApi = {
   rename: (code: string, body: { name?: string | null; subtitle?: string | null }) => http.patch<ChatGroup>(group(code), body),
   addParticipants: (code: string, participants: string[]) =>
     http.post<ChatGroup>(`/api/message/group/${encodeURIComponent(code)}/participants`, { participants }),
+  leave: (code: string) => http.delete<void>(`/api/message/group/${encodeURIComponent(code)}/participants/me`),
   editMessage: (code: string, messageCode: string, message: string) =>
     http.patch<ChatMessage>(`${group(code)}/messages/${encodeURIComponent(messageCode)}`, { message }, { handleErrors: false }),
   deleteMessage: (code: string, messageCode: string) => http.delete<void>(`${group(code)}/messages/${encodeURIComponent(messageCode)}`),

@@ -17,6 +17,7 @@ import { RoomWatchersService } from '../modules/chat/room-watchers.service';
 import { UnreadService } from '../modules/chat/unread.service';
 import { ModerationService } from '../modules/moderation/moderation.service';
 import { PresenceService } from '#shared/presence/presence.service';
+import { PresenceAudience } from '../modules/presence/presence-audience.service';
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEditDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
 import { FanoutNode } from './fanout-node';
@@ -62,6 +63,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly watchers: RoomWatchersService,
     private readonly fanoutNode: FanoutNode,
     private readonly admission: SendAdmission,
+    private readonly presenceAudience: PresenceAudience,
   ) {}
 
   afterInit(server: IoServer): void {
@@ -220,7 +222,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const { user, userLimits } = liveStateOf(socket);
       if (!userLimits.watch.take()) throw tooManyRequests(1);
       const dto = await validatePayload(PresenceWatchDto, body);
-      const statuses = await this.presence.statusesFor(user, dto.userCodes);
+      // Only people the user deals with (PresenceAudience); others are left out, as if unknown.
+      const statuses = await this.presenceAudience.statusesFor(user, dto.userCodes);
       await socket.join(statuses.map((s) => presenceRoom(s.userCode)));
       return { statuses };
     });

@@ -7,7 +7,7 @@ import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import { subscribeSocket } from '@/realtime/subscribe';
 import { UNREAD_POLL_MS } from './chat-logic';
 import { ensureGroup, loadUnread, markRead, syncThreads } from './chat.actions';
-import { applyUnread, chatStore, markDeleted, receiveMessage, resetChat, upsertGroup } from './chat.store';
+import { applyGroupUpdate, applyUnread, chatStore, markDeleted, receiveMessage, resetChat } from './chat.store';
 import { applyMessageUpdate, markQuotesDeleted, resetEditCursors } from './message-edits';
 import { resetReplyEdit } from './reply-edit.store';
 import { openChat } from './open-chat';
@@ -53,7 +53,7 @@ export function ChatRealtime() {
     };
     const handleUpdated = (update: Parameters<typeof applyMessageUpdate>[0]) => applyMessageUpdate(update);
     const handleUnread = (count: Parameters<typeof applyUnread>[0]) => applyUnread(count, false);
-    const handleGroup = (group: object) => upsertGroup(group as ChatGroup);
+    const handleGroup = (group: object) => applyGroupUpdate(group as ChatGroup, sessionStore.user?.code ?? null);
     const handleTyping = ({ groupCode, userCode }: { groupCode: string; userCode: string }) => {
       chatStore.typing[groupCode] = { userCode, until: Date.now() + TYPING_SHOWN_MS };
     };

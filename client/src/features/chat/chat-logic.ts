@@ -1,4 +1,5 @@
 import type { ChatGroup, ChatMessage, ChatUser } from '@/api/chat.api';
+import { GROUP_TYPE, PARTICIPANT_ROLE } from '@/api/chat-types';
 
 /** Spec section 9: the group name shows 2 names; section 4: a group id needs at least 5 characters. */
 export const GROUP_NAME_SHOWS = 2;
@@ -99,6 +100,17 @@ export const canLoadMessages = (groupCode: string): boolean => groupCode.length 
 
 /** Sending needs text or a file (spec section 5). */
 export const canSend = (text: string, fileCount: number): boolean => text.trim().length > 0 || fileCount > 0;
+
+/**
+ * Whether the user may leave the chat, as the server decides: not an offer's chat nor a chat of two (both parties
+ * stay), nor a job's chats for the job's customer (their owner); and only a chat they are in.
+ */
+export function canLeave(group: Pick<ChatGroup, 'type' | 'participants' | 'participantCount'>, meCode: string | null): boolean {
+  const me = group.participants.find((p) => p.userCode === meCode);
+  if (!me || group.type === GROUP_TYPE.JobOffer) return false;
+  if (group.type === GROUP_TYPE.User) return group.participantCount > 2;
+  return !((group.type === GROUP_TYPE.Job || group.type === GROUP_TYPE.JobFaq) && me.role === PARTICIPANT_ROLE.Owner);
+}
 
 /** Spec section 3: instance admins (50) and global admins (100) moderate chats. */
 export const MODERATOR_ROLES: readonly number[] = [50, 100];

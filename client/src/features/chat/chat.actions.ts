@@ -14,6 +14,7 @@ import {
   addPending,
   applyUnread,
   chatStore,
+  forgetGroup,
   highestSeq,
   lowestSeq,
   markDeleted,
@@ -334,6 +335,12 @@ export async function refreshGroup(code: string): Promise<void> {
 
 export async function addParticipants(code: string, userCodes: string[]): Promise<void> {
   upsertGroup(await chatApi.addParticipants(code, userCodes));
+}
+
+/** Leaves the chat (the server refuses where both parties must stay); it is forgotten here at once. */
+export async function leaveGroup(code: string): Promise<void> {
+  await chatApi.leave(code);
+  forgetGroup(code);
 }
 
 /** Empty texts clear the name or subtitle (sent as null). */

@@ -1,9 +1,10 @@
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
 import { notify } from '@/components/notifications/notify';
-import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
+import { ADA, BOB, chatGroup, CY, storedMessage } from '../../../jest/chat-fixtures';
 import { deleteMessage, deliver, sendMessage } from './chat.actions';
 import {
+  applyGroupUpdate,
   applyTranslation,
   applyUnread,
   chatStore,
@@ -82,6 +83,20 @@ describe('chat store', () => {
     expect(chatStore.typing.G_one?.userCode).toBe(BOB.code);
     receiveMessage(storedMessage(2, { userCode: BOB.code }));
     expect(chatStore.typing.G_one).toBeUndefined();
+  });
+
+  it('forgets a chat whose update no longer has the user in it (left from another tab), with its unread count', () => {
+    upsertGroup(chatGroup('G_one', {}, [ADA, BOB, CY]));
+    receiveMessage(storedMessage(1));
+    applyUnread({ total: 3, groups: { G_one: 1, G_two: 2 } }, true);
+    applyGroupUpdate(chatGroup('G_one', {}, [BOB, CY]), ADA.code);
+    expect(chatStore.groups.G_one).toBeUndefined();
+    expect(chatStore.threads.G_one).toBeUndefined();
+    expect(chatStore.unread).toEqual({ total: 2, groups: { G_two: 2 } });
+    // A moderator's watched chat never had them in it: it is kept up to date.
+    upsertGroup(chatGroup('G_watched', {}, [BOB, CY]));
+    applyGroupUpdate(chatGroup('G_watched', { name: 'Renamed' }, [BOB, CY]), ADA.code);
+    expect(chatStore.groups.G_watched.name).toBe('Renamed');
   });
 
   it('applies full unread counts to every group and pushed ones only to the groups they name', () => {

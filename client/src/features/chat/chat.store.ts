@@ -59,6 +59,28 @@ export function upsertGroups(groups: readonly ChatGroup[]): void {
   groups.forEach(upsertGroup);
 }
 
+/** A chat the user is no longer in (they left it): out of the list, its thread and its unread count. */
+export function forgetGroup(code: string): void {
+  delete chatStore.groups[code];
+  delete chatStore.threads[code];
+  delete chatStore.typing[code];
+  const unread = chatStore.unread.groups[code];
+  if (unread) {
+    chatStore.unread.total = Math.max(0, chatStore.unread.total - unread);
+    delete chatStore.unread.groups[code];
+  }
+}
+
+/**
+ * group:updated: a chat the user was in whose people no longer include them was left (from another tab or
+ * device) and is forgotten; anything else is upserted. A moderator's watched chat never had them in it.
+ */
+export function applyGroupUpdate(group: ChatGroup, me: string | null): void {
+  const wasIn = chatStore.groups[group.code]?.participants.some((p) => p.userCode === me);
+  if (me && wasIn && !group.participants.some((p) => p.userCode === me)) forgetGroup(group.code);
+  else upsertGroup(group);
+}
+
 /** The author of a message: its own user, else the group's participant with that code. */
 export function authorOf(message: Pick<ChatMessage, 'userCode' | 'user' | 'groupCode'>): ChatUser | null {
   if (message.user) return message.user;

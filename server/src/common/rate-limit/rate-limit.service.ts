@@ -11,6 +11,8 @@ export interface RateLimitRule {
   id: string;
   limit: number;
   windowSeconds: number;
+  /** how many hits this one counts as (default 1), e.g. the people added by one call */
+  cost?: number;
 }
 
 export interface RateLimitResult {
@@ -24,7 +26,7 @@ export interface RateLimitResult {
 const HIT_SCRIPT = `
 local out = {}
 for i, key in ipairs(KEYS) do
-  local n = redis.call('INCR', key)
+  local n = redis.call('INCRBY', key, tonumber(ARGV[#KEYS + i]))
   local ttl = redis.call('PTTL', key)
   if ttl < 0 then
     ttl = tonumber(ARGV[i])
@@ -46,7 +48,7 @@ export class RateLimitService {
     if (rules.length === 0) return { allowed: true, retryAfter: 0 };
     const reply = (await hitScript.run(this.redis.client, {
       keys: rules.map((r) => this.redis.key('ratelimit', r.name, r.id)),
-      arguments: rules.map((r) => String(r.windowSeconds * 1000)),
+      arguments: [...rules.map((r) => String(r.windowSeconds * 1000)), ...rules.map((r) => String(r.cost ?? 1))],
     })) as number[];
     let allowed = true;
     let retryAfterMs = 0;

@@ -7,7 +7,14 @@ import { AppConfig } from '#shared/config/config.schema';
 import { RateLimitService } from './rate-limit.service';
 
 /** The per-user budgets a route can spend; each is a fixed window from the config. */
-export type UserBudget = 'chat-send' | 'upload';
+export type UserBudget = 'chat-send' | 'chat-rename' | 'upload';
+
+/** Each budget's limit and window (seconds), from the config. */
+const BUDGETS: Record<UserBudget, (c: AppConfig) => [number, number]> = {
+  'chat-send': (c) => [c.CHAT_SEND_RATE_LIMIT, c.CHAT_SEND_RATE_WINDOW],
+  'chat-rename': (c) => [c.CHAT_RENAME_RATE_LIMIT, c.CHAT_RENAME_RATE_WINDOW],
+  upload: (c) => [c.UPLOAD_RATE_LIMIT, c.UPLOAD_RATE_WINDOW],
+};
 
 const BUDGET = 'userRateLimit';
 
@@ -34,10 +41,7 @@ export class UserRateLimitGuard implements CanActivate {
     const budget = this.reflector.get<UserBudget | undefined>(BUDGET, ctx.getHandler());
     const user = ctx.switchToHttp().getRequest<Request>().user;
     if (!budget || !user) return true;
-    const [limit, windowSeconds] =
-      budget === 'chat-send'
-        ? [this.config.CHAT_SEND_RATE_LIMIT, this.config.CHAT_SEND_RATE_WINDOW]
-        : [this.config.UPLOAD_RATE_LIMIT, this.config.UPLOAD_RATE_WINDOW];
+    const [limit, windowSeconds] = BUDGETS[budget](this.config);
     await this.rateLimit.consume([{ name: `user:${budget}`, id: user.code, limit, windowSeconds }]);
     return true;
   }

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '#shared/contracts/auth';
 import { TARGET_GROUP_TYPES } from '#shared/contracts/chat';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -96,6 +96,7 @@ export class ChatGroupsController {
   }
 
   @Patch('groups/:id')
+  @RateLimitedPerUser('chat-rename')
   @ApiOperation({ summary: 'Renames a chat or sets its subtitle (null clears)' })
   @ApiOkResponse({ type: ChatGroupDto })
   rename(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: PatchGroupDto): Promise<ChatGroupDto> {
@@ -108,5 +109,13 @@ export class ChatGroupsController {
   @ApiOkResponse({ type: ChatGroupDto })
   addParticipants(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Body() dto: AddParticipantsDto): Promise<ChatGroupDto> {
     return this.groups.addParticipants(user, id, dto);
+  }
+
+  @Delete('group/:id/participants/me')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Leaves a chat; refused for an offer chat, a chat of two, and the owner of a job chat (422 CHAT.LEAVE.*)' })
+  @ApiNoContentResponse()
+  leave(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string): Promise<void> {
+    return this.groups.leave(user, id);
   }
 }

@@ -40,6 +40,16 @@ export interface GroupListRow {
 /** Chats about a job: named after it in lists and headers. */
 const JOB_GROUP_TYPES: number[] = [ChatGroupType.JobFaq, ChatGroupType.Job, ChatGroupType.JobOffer];
 
+/** A participant to insert; `addedBy`: who brought them in (null: they started the chat, opened it or came with its target). */
+export interface NewParticipant {
+  userId: string;
+  role: ParticipantRole;
+  addedBy?: string | null;
+}
+
+/** What leaving answered: left (with the group's last seq then), not in it, or refused because too few would stay. */
+export type LeaveResult = { left: true; lastSeq: number } | { left: false; reason: 'not-in' | 'too-few' };
+
 /** The only code that reads and writes chat groups and their participants. */
 @Injectable()
 export class ChatGroupsRepository {
@@ -74,7 +84,7 @@ export class ChatGroupsRepository {
    */
   async create(
     group: Pick<ChatGroupEntity, 'code' | 'instanceId' | 'type' | 'name' | 'subtitle' | 'targetId' | 'directKey' | 'createdBy'>,
-    participants: { userId: string; role: ParticipantRole }[],
+    participants: NewParticipant[],
   ): Promise<{ group: ChatGroupEntity; created: boolean }> {
     return this.db.transaction(async (tx) => {
       const inserted: ChatGroupEntity[] = await tx.query(
@@ -97,13 +107,13 @@ export class ChatGroupsRepository {
     });
   }
 
-  /** Adds participants who are not in yet; returns the ids actually added. */
-  async addParticipants(groupId: string, userIds: string[], directKey?: string | null): Promise<string[]> {
+  /** Adds participants who are not in yet (brought in by `addedBy`, if anyone); returns the ids actually added. */
+  async addParticipants(groupId: string, userIds: string[], directKey?: string | null, addedBy: string | null = null): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const added = await this.insertParticipants(
         tx,
         groupId,
-        userIds.map((userId) => ({ userId, role: ParticipantRole.Member })),
+        userIds.map((userId) => ({ userId, role: ParticipantRole.Member, addedBy: userId === addedBy ? null : addedBy })),
         true,
       );
       // A direct chat that gains a third person is no longer the direct chat between the first two.
@@ -114,20 +124,15 @@ export class ChatGroupsRepository {
     });
   }
 
-  private async insertParticipants(
-    tx: EntityManager,
-    groupId: string,
-    participants: { userId: string; role: ParticipantRole }[],
-    caughtUp = false,
-  ): Promise<string[]> {
+  private async insertParticipants(tx: EntityManager, groupId: string, participants: NewParticipant[], caughtUp = false): Promise<string[]> {
     if (participants.length === 0) return [];
     // Someone added to a running chat sees its history but starts with nothing unread.
     const rows: { user_id: string }[] = await tx.query(
-      `INSERT INTO chat_participant (group_id, user_id, role, read_seq)
-       SELECT $1, u, r, CASE WHEN $4 THEN (SELECT last_seq FROM chat_group WHERE id = $1) ELSE 0 END
-       FROM unnest($2::uuid[], $3::smallint[]) AS t(u, r)
+      `INSERT INTO chat_participant (group_id, user_id, role, read_seq, added_by)
+       SELECT $1, u, r, CASE WHEN $4 THEN (SELECT last_seq FROM chat_group WHERE id = $1) ELSE 0 END, a
+       FROM unnest($2::uuid[], $3::smallint[], $5::uuid[]) AS t(u, r, a)
        ON CONFLICT DO NOTHING RETURNING user_id`,
-      [groupId, participants.map((p) => p.userId), participants.map((p) => p.role), caughtUp],
+      [groupId, participants.map((p) => p.userId), participants.map((p) => p.role), caughtUp, participants.map((p) => p.addedBy ?? null)],
     );
     return rows.map((r) => r.user_id);
   }
@@ -136,6 +141,30 @@ export class ChatGroupsRepository {
     return this.db
       .query(`SELECT (SELECT u.code FROM "user" u WHERE u.id = p.user_id) AS code FROM chat_participant p WHERE p.group_id = $1`, [groupId])
       .then((rows: { code: string }[]) => rows.map((r) => r.code));
+  }
+
+  /** How many of the group's participants this user brought in. */
+  countAddedBy(groupId: string, userId: string): Promise<number> {
+    return this.db
+      .query(`SELECT count(*)::int AS n FROM chat_participant WHERE group_id = $1 AND added_by = $2`, [groupId, userId])
+      .then((rows: { n: number }[]) => rows[0].n);
+  }
+
+  /**
+   * Takes the user out of the group, unless fewer than `keepAtLeast` would stay. The group's row is locked
+   * meanwhile, so two people leaving at once can't both pass the count. A chat that loses someone is no longer
+   * the direct chat between its first people.
+   */
+  leave(groupId: string, userId: string, keepAtLeast: number): Promise<LeaveResult> {
+    return this.db.transaction(async (tx) => {
+      const [group]: { last_seq: string }[] = await tx.query(`SELECT last_seq FROM chat_group WHERE id = $1 FOR UPDATE`, [groupId]);
+      const [{ n }]: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM chat_participant WHERE group_id = $1`, [groupId]);
+      if (n - 1 < keepAtLeast) return { left: false, reason: 'too-few' };
+      const gone: unknown[] = await tx.query(`DELETE FROM chat_participant WHERE group_id = $1 AND user_id = $2 RETURNING user_id`, [groupId, userId]);
+      if (gone.length === 0) return { left: false, reason: 'not-in' };
+      await tx.query(`UPDATE chat_group SET direct_key = NULL, updated_at = now() WHERE id = $1 AND direct_key IS NOT NULL`, [groupId]);
+      return { left: true, lastSeq: Number(group.last_seq) };
+    });
   }
 
   countParticipants(groupId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { AuthUser } from '#shared/contracts/auth';
@@ -9,12 +9,14 @@ import { notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatAccessService } from './chat-access.service';
 import { ChatGroupEntity } from './chat-group.entity';
+import { ChatGroupLimits } from './chat-groups.limits';
 import { ChatGroupsRepository } from './chat-groups.repository';
 import { ChatTarget, ChatTargets } from './chat-targets';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatUsersRepository } from './chat-users.repository';
 import { mapGroupForObserver, mapGroupRow } from './chat.mapper';
 import { RoomWatchersService } from './room-watchers.service';
+import { UnreadService } from './unread.service';
 import { pageOf } from '../../common/dto/page-query.dto';
 import { AddParticipantsDto, GROUP_PAGE_SIZE, GroupListQueryDto, PatchGroupDto } from './dto/chat-request.dto';
 import { ChatGroupDto, ChatGroupPageDto } from './dto/chat-response.dto';
@@ -22,9 +24,15 @@ import { visibleText } from '../../common/visible-text';
 
 const LIST_PARTICIPANTS = 20;
 const TARGET_NOT_FOUND = 'CHAT.TARGET_NOT_FOUND';
+/** Chats whose two parties must stay: an offer's (its provider and customer). */
+const TWO_PARTY_TYPES: number[] = [ChatGroupType.JobOffer];
+/** Chats made for a target, whose owner (the job's customer) stays in them. */
+const TARGET_OWNED_TYPES: number[] = [ChatGroupType.JobFaq, ChatGroupType.Job];
 
 @Injectable()
 export class ChatGroupsService {
+  private readonly logger = new Logger(ChatGroupsService.name);
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: ChatAccessService,
@@ -34,6 +42,8 @@ export class ChatGroupsService {
     private readonly events: DomainEvents,
     private readonly watchers: RoomWatchersService,
     private readonly targets: ChatTargets,
+    private readonly limits: ChatGroupLimits,
+    private readonly unread: UnreadService,
   ) {}
 
   /** The caller's groups, newest activity first. */
@@ -77,8 +87,16 @@ export class ChatGroupsService {
    */
   async startWithUsers(user: AuthUser, userCodes: string[], createNewGroup = false): Promise<ChatGroupEntity> {
     const ids = await this.resolveUsers(user, userCodes);
-    const everyone = [...new Set([user.id, ...ids])];
+    const others = ids.filter((id) => id !== user.id);
+    this.limits.checkCall(others.length);
+    const everyone = [user.id, ...others];
     this.checkSize(everyone.length);
+    this.limits.checkGroup(0, others.length);
+    const key = createNewGroup ? null : directKey(everyone);
+    // Reusing the direct chat that exists creates nothing and spends no budget.
+    const existing = key && (await this.groups.findDirect(user.instanceId, key));
+    if (existing) return existing;
+    await this.limits.spend(user, true, others.length);
     const { group, created } = await this.groups.create(
       {
         code: newCode(),
@@ -87,10 +105,10 @@ export class ChatGroupsService {
         name: null,
         subtitle: null,
         targetId: null,
-        directKey: createNewGroup ? null : directKey(everyone),
+        directKey: key,
         createdBy: user.id,
       },
-      everyone.map((id) => ({ userId: id, role: id === user.id ? ParticipantRole.Owner : ParticipantRole.Member })),
+      everyone.map((id) => (id === user.id ? { userId: id, role: ParticipantRole.Owner } : { userId: id, role: ParticipantRole.Member, addedBy: user.id })),
     );
     if (created) await this.emitChanged(group, 'created');
     return group;
@@ -120,11 +138,19 @@ export class ChatGroupsService {
     if (existing) return this.enterTargetGroup(user, existing, target);
     if (!target.mayCreate) throw notFound(TARGET_NOT_FOUND);
     const ids = await this.resolveUsers(user, participantCodes, target.instanceId);
-    const everyone = [...new Set([target.ownerId, user.id, ...ids])];
+    const named = ids.filter((id) => id !== user.id && id !== target.ownerId);
+    this.limits.checkCall(named.length);
+    const everyone = [...new Set([target.ownerId, user.id, ...named])];
     this.checkSize(everyone.length);
+    this.limits.checkGroup(0, named.length);
+    await this.limits.spend(user, true, named.length);
     const { group, created } = await this.groups.create(
       { code: newCode(), instanceId: target.instanceId, type, name: null, subtitle: null, targetId, directKey: null, createdBy: user.id },
-      everyone.map((id) => ({ userId: id, role: id === target.ownerId ? ParticipantRole.Owner : ParticipantRole.Member })),
+      everyone.map((id) => ({
+        userId: id,
+        role: id === target.ownerId ? ParticipantRole.Owner : ParticipantRole.Member,
+        addedBy: named.includes(id) ? user.id : null,
+      })),
     );
     if (!created) return this.enterTargetGroup(user, group, target);
     await this.emitChanged(group, 'created');
@@ -154,11 +180,33 @@ export class ChatGroupsService {
 
   async addParticipants(user: AuthUser, groupCode: string, dto: AddParticipantsDto): Promise<ChatGroupDto> {
     const { group } = await this.access.asParticipant(user, groupCode);
-    const ids = await this.resolveUsers(user, dto.participants, group.instanceId);
+    const ids = (await this.resolveUsers(user, dto.participants, group.instanceId)).filter((id) => id !== user.id);
+    this.limits.checkCall(ids.length);
     this.checkSize((await this.groups.countParticipants(group.id)) + ids.length);
-    const added = await this.groups.addParticipants(group.id, ids, group.directKey);
+    this.limits.checkGroup(await this.groups.countAddedBy(group.id, user.id), ids.length);
+    await this.limits.spend(user, false, ids.length);
+    const added = await this.groups.addParticipants(group.id, ids, group.directKey, user.id);
     if (added.length) await this.emitChanged(group, 'participants');
     return this.get(user, groupCode);
+  }
+
+  /**
+   * Takes the caller out of a chat: it leaves their list, their unread counts and their pushes; what they wrote
+   * stays. Refused (422) where both parties must stay (an offer's chat, any chat of two) and for the owner of a
+   * target's chat (the job's customer). Its people are told with group:updated, the caller's other screens too.
+   */
+  async leave(user: AuthUser, groupCode: string): Promise<void> {
+    const { group, participant } = await this.access.asParticipant(user, groupCode);
+    if (TWO_PARTY_TYPES.includes(group.type)) throw unprocessable(['CHAT.LEAVE.TWO_PARTY_CHAT']);
+    if (TARGET_OWNED_TYPES.includes(group.type) && participant.role === ParticipantRole.Owner) throw unprocessable(['CHAT.LEAVE.TARGET_OWNER']);
+    const result = await this.groups.leave(group.id, user.id, group.type === ChatGroupType.User ? 2 : 0);
+    if (!result.left) throw result.reason === 'too-few' ? unprocessable(['CHAT.LEAVE.TWO_PARTY_CHAT']) : notFound();
+    const stayed = await this.groups.participantCodes(group.id);
+    this.events.emit('group.changed', { groupCode: group.code, change: 'participants', participantCodes: [...stayed, user.code] });
+    // Best effort once left: cached counts expire, so a failure here heals by itself.
+    await this.unread
+      .fill([user.code], group.code, result.lastSeq)
+      .catch((err: unknown) => this.logger.warn(`unread counts after leaving: ${(err as Error).message}`));
   }
 
   view(user: AuthUser, group: ChatGroupEntity): Promise<ChatGroupDto> {

@@ -21,4 +21,8 @@ export class ChatParticipantEntity {
 
   @Column({ type: 'boolean', default: false })
   muted: boolean;
+
+  /** Who brought this participant in; null when they started the chat, opened it or came with its target. */
+  @Column({ name: 'added_by', type: 'uuid', nullable: true })
+  addedBy: string | null;
 }

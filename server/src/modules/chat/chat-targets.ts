@@ -10,7 +10,10 @@ export interface ChatTarget {
   ownerId: string;
   /** whether everyone who sees the target joins its chat by opening it (a job's FAQ); else only its participants get it */
   openToAll: boolean;
-  /** false when the chat is made with the target itself (an offer's), so opening never creates one */
+  /**
+   * whether this caller may create the chat by opening it: false when the chat is made with the target itself
+   * (an offer's), or when only the owner makes it (a job's chat) and the caller is someone else
+   */
   mayCreate: boolean;
 }
 

@@ -3,6 +3,7 @@ import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { FilesModule } from '../files/files.module';
 import { ChatAccessModule } from './chat-access.module';
 import { ChatGroupsController } from './chat-groups.controller';
+import { ChatGroupLimits } from './chat-groups.limits';
 import { ChatGroupsService } from './chat-groups.service';
 import { ChatMessagesController } from './chat-messages.controller';
 import { ChatHotPathPool } from './chat-hot-path.pool';
@@ -26,6 +27,7 @@ import { UnreadService } from './unread.service';
   controllers: [ChatGroupsController, ChatMessagesController],
   providers: [
     ChatGroupsService,
+    ChatGroupLimits,
     ChatMessagesService,
     ChatMessageEditsService,
     ChatMessagesRepository,

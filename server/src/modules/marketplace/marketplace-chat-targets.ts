@@ -8,7 +8,7 @@ import { OffersRepository } from './offers.repository';
 
 /**
  * The marketplace's chat targets. A job's FAQ chat is open to everyone who sees the job; a job's chat is
- * made by anyone who sees the job, always with its customer as owner, and handed only to its participants;
+ * made only by its customer (its owner), with the people they choose, and handed only to its participants;
  * an offer's chat is made with the offer (provider and customer) and is only ever theirs.
  */
 @Injectable()
@@ -21,14 +21,15 @@ export class MarketplaceChatTargets implements OnModuleInit {
 
   onModuleInit(): void {
     this.targets.register(ChatGroupType.JobFaq, (user, code) => this.job(user, code, true));
-    this.targets.register(ChatGroupType.Job, (user, code) => this.job(user, code, false));
+    this.targets.register(ChatGroupType.Job, (user, code) => this.job(user, code, false, true));
     this.targets.register(ChatGroupType.JobOffer, (user, code) => this.offer(user, code));
   }
 
-  private async job(user: AuthUser, code: string, openToAll: boolean): Promise<ChatTarget | null> {
+  /** `ownerCreates`: only the job's customer may make its chat (and so choose who is in it). */
+  private async job(user: AuthUser, code: string, openToAll: boolean, ownerCreates = false): Promise<ChatTarget | null> {
     const job = await this.jobs.findByCode(code);
     if (!job || !seesJob(user, job)) return null;
-    return { instanceId: job.instance_id, ownerId: job.customer_id, openToAll, mayCreate: true };
+    return { instanceId: job.instance_id, ownerId: job.customer_id, openToAll, mayCreate: !ownerCreates || user.id === job.customer_id };
   }
 
   private async offer(user: AuthUser, code: string): Promise<ChatTarget | null> {

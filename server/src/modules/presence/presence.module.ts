@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ActivityInterceptor } from './activity.interceptor';
-import { PresenceRepository } from '#shared/presence/presence.repository';
+import { PresenceAudience } from './presence-audience.service';
+import { PresenceAudienceRepository } from './presence-audience.repository';
 import { PresenceService } from '#shared/presence/presence.service';
 
 @Module({
-  providers: [PresenceService, PresenceRepository, { provide: APP_INTERCEPTOR, useClass: ActivityInterceptor }],
-  exports: [PresenceService],
+  providers: [PresenceService, PresenceAudience, PresenceAudienceRepository, { provide: APP_INTERCEPTOR, useClass: ActivityInterceptor }],
+  exports: [PresenceService, PresenceAudience],
 })
 export class PresenceModule {}

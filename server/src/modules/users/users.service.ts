@@ -10,6 +10,7 @@ import { isGlobalRole } from '#shared/contracts/roles';
 import { UserType } from '#shared/contracts/users';
 import { PresenceService } from '#shared/presence/presence.service';
 import { InstanceEntity } from '../instances/instance.entity';
+import { PresenceAudience } from '../presence/presence-audience.service';
 import { UpdateMeDto } from './dto/user-request.dto';
 import { MeResponseDto, UserAvatarDto, UserResponseDto, UserStatusDto } from './dto/user-response.dto';
 import { canonicalTimezone } from './timezone-info';
@@ -59,6 +60,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly presence: PresenceService,
+    private readonly audience: PresenceAudience,
     private readonly rateLimit: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -100,7 +102,8 @@ export class UsersService {
   async me(viewer: Pick<AuthUser, 'id'>): Promise<MeResponseDto> {
     const user = await this.users.findWithInstance(viewer.id);
     if (!user?.instance) throw notFound();
-    return mapMe(user, user.instance.code, await this.awayOf(user.code));
+    const [status] = await this.presence.statuses([user.code]);
+    return mapMe(user, user.instance.code, status?.away ?? null);
   }
 
   async updateMe(viewer: AuthUser, dto: UpdateMeDto): Promise<MeResponseDto> {
@@ -115,38 +118,40 @@ export class UsersService {
   async get(viewer: AuthUser, code: string): Promise<UserResponseDto> {
     const user = await this.users.findVisibleByCode(this.scope(viewer), code);
     if (!user) throw notFound();
-    return mapUser(user, await this.awayOf(user.code));
+    return (await this.withAway(viewer, [user]))[0];
   }
 
   /** The users among the codes that the viewer may see, in the order asked; the rest are simply absent. */
   async list(viewer: AuthUser, codes: string[]): Promise<UserResponseDto[]> {
     const wanted = [...new Set(codes)];
     const found = new Map((await this.users.findVisibleByCodes(this.scope(viewer), wanted)).map((u) => [u.code, u]));
-    return this.withAway(wanted.flatMap((c) => found.get(c) ?? []));
+    return this.withAway(
+      viewer,
+      wanted.flatMap((c) => found.get(c) ?? []),
+    );
   }
 
   async search(viewer: AuthUser, query: string): Promise<UserResponseDto[]> {
     await this.rateLimit.consume(searchLimits(viewer.code));
-    return this.withAway(await this.users.search(this.scope(viewer), query, SEARCH_LIMIT));
+    return this.withAway(viewer, await this.users.search(this.scope(viewer), query, SEARCH_LIMIT));
   }
 
   statuses(viewer: AuthUser, codes: string[]): Promise<UserStatusDto[]> {
-    return this.presence.statusesFor(viewer, codes);
+    return this.audience.statusesFor(viewer, codes);
   }
 
   gravatar(viewer: AuthUser): UserAvatarDto {
     return { code: 'gravatar', url: gravatarUrl(viewer.email) };
   }
 
-  private async awayOf(code: string): Promise<number | null> {
-    const [status] = await this.presence.statuses([code]);
-    return status?.away ?? null;
-  }
-
-  /** Maps users with their away minutes, read from Redis in one round trip. */
-  private async withAway(users: UserEntity[]): Promise<UserResponseDto[]> {
-    const statuses = await this.presence.statuses(users.map((u) => u.code));
+  /** Maps users with their away minutes (read from Redis in one round trip), for those the viewer deals with; null for the rest. */
+  private async withAway(viewer: AuthUser, users: UserEntity[]): Promise<UserResponseDto[]> {
+    const statuses = await this.audience.statusesFor(
+      viewer,
+      users.map((u) => u.code),
+    );
+    const away = new Map(statuses.map((s) => [s.userCode, s.away]));
     const now = new Date();
-    return users.map((u, i) => mapUser(u, statuses[i]?.away ?? null, now));
+    return users.map((u) => mapUser(u, away.get(u.code) ?? null, now));
   }
 }

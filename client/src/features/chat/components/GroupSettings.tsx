@@ -1,25 +1,29 @@
-import { Button, Center, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChatGroup } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { notify } from '@/components/notifications/notify';
 import { usePageHeader } from '@/features/shell/toolbar.store';
-import { toMessageGroup } from '@/routes/paths';
-import { refreshGroup, saveGroupSettings } from '../chat.actions';
+import { sessionStore } from '@/features/session/session.store';
+import { paths, toMessageGroup } from '@/routes/paths';
+import { canLeave } from '../chat-logic';
+import { leaveGroup, refreshGroup, saveGroupSettings } from '../chat.actions';
 import { chatStore } from '../chat.store';
 
 /** Server limits (PatchGroupDto). */
 export const GROUP_NAME_MAX = 200;
 export const GROUP_SUBTITLE_MAX = 300;
 
-/** /messages/{groupId}/settings: the chat's name and subtitle; an emptied field clears it. */
+/** /messages/{groupId}/settings: the chat's name and subtitle (an emptied field clears it), and leaving it. */
 export function GroupSettings({ code }: { code: string }) {
   const { t } = useTranslation();
   usePageHeader(t('CHAT.SETTINGS'));
   const group = useSnapshot(chatStore).groups[code] as ChatGroup | undefined;
+  const me = useSnapshot(sessionStore).user?.code ?? null;
+  const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
   const [form, setForm] = useState<{ name: string; subtitle: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,6 +45,19 @@ export function GroupSettings({ code }: { code: string }) {
     } catch {
       // the global handler has shown the error
     } finally {
+      setBusy(false);
+    }
+  };
+
+  const leave = async () => {
+    if (!(await notify.confirm(t('CHAT.LEAVE_CONFIRM'), { confirmLabel: t('CHAT.LEAVE_CHAT') }))) return;
+    setBusy(true);
+    try {
+      await leaveGroup(code);
+      notify.success(t('CHAT.LEFT'));
+      navigate(paths.messages);
+    } catch {
+      // the global handler has shown the error
       setBusy(false);
     }
   };
@@ -78,6 +95,19 @@ export function GroupSettings({ code }: { code: string }) {
           {t('CHAT.SAVE')}
         </Button>
       </Group>
+      {group && canLeave(group, me) ? (
+        <>
+          <Divider />
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm" c="dimmed">
+              {t('CHAT.LEAVE_HINT')}
+            </Text>
+            <Button color="red" variant="light" onClick={() => void leave()} disabled={busy} data-testid="chat-settings-leave">
+              {t('CHAT.LEAVE_CHAT')}
+            </Button>
+          </Group>
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ChatGroup } from '@/api/chat.api';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { userApi } from '@/api/user.api';
+import { notify } from '@/components/notifications/notify';
 import { sessionStore } from '@/features/session/session.store';
 import { ADA, BOB, chatGroup, CY } from '../../../../jest/chat-fixtures';
 import { current, renderRoutes } from '../../../../jest/render';
@@ -163,6 +164,37 @@ describe('settings page', () => {
     await waitFor(() => expect(chatStore.groups.G_one.name).toBe('Team'));
     expect(callsTo('PATCH /api/message/groups/G_one')[0].body).toEqual({ name: 'Team', subtitle: 'Weekly sync' });
     expect(chatStore.groups.G_one.subtitle).toBe('Weekly sync');
+  });
+
+  it('leaves the chat after confirming: forgotten here, back to the list', async () => {
+    const confirm = jest.spyOn(notify, 'confirm').mockResolvedValue(true);
+    routes['GET /api/message/groups/G_one'] = () => [200, group('G_one', [ADA, BOB, CY])];
+    routes['DELETE /api/message/group/G_one/participants/me'] = () => [204, null];
+    renderRoutes(
+      [
+        { path: '/messages/:groupId/settings', element: <GroupSettings code="G_one" /> },
+        { path: '/messages', element: <p>chat list</p> },
+      ],
+      '/messages/G_one/settings',
+    );
+    fireEvent.click(await screen.findByTestId('chat-settings-leave'));
+    expect(await screen.findByText('chat list')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith('Leave this chat?', expect.anything());
+    expect(callsTo('DELETE /api/message/group/G_one/participants/me')).toHaveLength(1);
+    expect(chatStore.groups.G_one).toBeUndefined();
+  });
+
+  it('offers no leaving where both parties stay: a chat of two, an offer chat', async () => {
+    for (const [code, people, extra] of [
+      ['G_two', [ADA, BOB], {}],
+      ['G_offer', [ADA, BOB, CY], { type: 4 }],
+    ] as const) {
+      routes[`GET /api/message/groups/${code}`] = () => [200, group(code, [...people], extra)];
+      const view = renderRoutes([{ path: '/messages/:groupId/settings', element: <GroupSettings code={code} /> }], `/messages/${code}/settings`);
+      await screen.findByTestId('chat-settings-name');
+      expect(screen.queryByTestId('chat-settings-leave')).toBeNull();
+      view.unmount();
+    }
   });
 
   it('clears both with null when the fields are emptied', async () => {
