@@ -10,6 +10,8 @@ import { MessageReplyEdit1764236400000 } from './1764236400000-MessageReplyEdit'
 import { UnreadCountIndexes1764300000000 } from './1764300000000-UnreadCountIndexes';
 import { ReadMarkerHotUpdates1764400000000 } from './1764400000000-ReadMarkerHotUpdates';
 import { ParticipantsVersion1764400100000 } from './1764400100000-ParticipantsVersion';
+import { FileStorageUsage1764520000000 } from './1764520000000-FileStorageUsage';
+import { FileStorageUsageBackfill1764520100000 } from './1764520100000-FileStorageUsageBackfill';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -25,4 +27,6 @@ export const migrations = [
   UnreadCountIndexes1764300000000,
   ReadMarkerHotUpdates1764400000000,
   ParticipantsVersion1764400100000,
+  FileStorageUsage1764520000000,
+  FileStorageUsageBackfill1764520100000,
 ];

@@ -11,6 +11,8 @@ export interface RateLimitRule {
   id: string;
   limit: number;
   windowSeconds: number;
+  /** units this hit spends; 1 unless said (an image upload spends more, see FileUploadBudget) */
+  cost?: number;
 }
 
 export interface RateLimitResult {
@@ -21,10 +23,11 @@ export interface RateLimitResult {
 
 // Fixed windows: each key counts its hits and expires at the end of the window opened by its first hit.
 // All rules are counted in one script call, so a check costs one Redis round trip and is atomic.
+// ARGV: each key's window in ms, then each key's cost.
 const HIT_SCRIPT = `
 local out = {}
 for i, key in ipairs(KEYS) do
-  local n = redis.call('INCR', key)
+  local n = redis.call('INCRBY', key, ARGV[#KEYS + i])
   local ttl = redis.call('PTTL', key)
   if ttl < 0 then
     ttl = tonumber(ARGV[i])
@@ -46,7 +49,7 @@ export class RateLimitService {
     if (rules.length === 0) return { allowed: true, retryAfter: 0 };
     const reply = (await hitScript.run(this.redis.client, {
       keys: rules.map((r) => this.redis.key('ratelimit', r.name, r.id)),
-      arguments: rules.map((r) => String(r.windowSeconds * 1000)),
+      arguments: [...rules.map((r) => String(r.windowSeconds * 1000)), ...rules.map((r) => String(r.cost ?? 1))],
     })) as number[];
     let allowed = true;
     let retryAfterMs = 0;
