@@ -15,7 +15,15 @@ export interface AttachmentsApi {
   clear: () => void;
 }
 
-const errorKey = (err: unknown): string => (err instanceof ApiError && err.status === 413 ? tk('CHAT.ATTACH_TOO_BIG') : tk('CHAT.ATTACH_FAILED'));
+/** The upload refusals that say what to do (server/src/modules/files); others are a plain "upload failed". */
+const FILE_RULES: readonly string[] = [tk('VALIDATION.FILE.IMAGE_TOO_LARGE'), tk('VALIDATION.FILE.QUOTA_EXCEEDED')];
+
+const errorKey = (err: unknown): string => {
+  if (!(err instanceof ApiError)) return tk('CHAT.ATTACH_FAILED');
+  if (err.status === 413) return tk('CHAT.ATTACH_TOO_BIG');
+  const rule = err.body?.data?.brokenRules?.[0];
+  return rule && FILE_RULES.includes(rule) ? rule : tk('CHAT.ATTACH_FAILED');
+};
 
 /** The composer's attached files: each uploads at once (POST /api/File, shared in the group) with progress. */
 export function useAttachments(groupCode: string): AttachmentsApi {

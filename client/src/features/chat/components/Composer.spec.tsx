@@ -126,6 +126,15 @@ describe('Composer', () => {
     await waitFor(() => expect(screen.getByTestId('file-tile')).toHaveAttribute('data-status', 'ready'));
   });
 
+  it('says why an upload was refused when the server tells what to do about it', async () => {
+    renderWithMantine(<Composer groupCode="G_one" enabled onSend={jest.fn()} />);
+    paste([new File(['abcd'], 'huge.png', { type: 'image/png' }), new File(['ef'], 'more.txt', { type: 'text/plain' })]);
+    await FakeXhr.all[0].answer(422, { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.FILE.IMAGE_TOO_LARGE'] } });
+    await FakeXhr.all[1].answer(422, { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.FILE.QUOTA_EXCEEDED'] } });
+    const errors = screen.getAllByTestId('chat-attachment-error').map((e) => e.textContent);
+    expect(errors).toEqual([expect.stringContaining('This image is too large to process'), expect.stringContaining('Your storage for files is full')]);
+  });
+
   it('ignores a paste of plain text', () => {
     renderWithMantine(<Composer groupCode="G_one" enabled onSend={jest.fn()} />);
     fireEvent.paste(screen.getByTestId('chat-composer-input'), { clipboardData: { items: [{ kind: 'string', getAsFile: () => null }], files: [] } });
