@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '@/api/api-error';
+import { fileApi } from '@/api/file.api';
 import { uploadFile } from '@/api/file-upload';
 import { refreshToken } from '@/features/session/session.actions';
 import { sessionStore } from '@/features/session/session.store';
@@ -82,9 +83,13 @@ export function useAttachments(groupCode: string): AttachmentsApi {
     },
     [start],
   );
+  // A file uploaded but taken out before sending is deleted on the server too (best effort): nothing refers
+  // to it, and it would count against the user's storage quota.
   const remove = useCallback((id: string) => {
     uploads.current.get(id)?.abort();
     uploads.current.delete(id);
+    const uploaded = current.current.find((a) => a.id === id)?.info;
+    if (uploaded) void fileApi.remove(uploaded.code).catch(() => undefined);
     dispatch({ type: 'remove', id });
   }, []);
   const retry = useCallback(
