@@ -12,6 +12,8 @@ import { ReadMarkerHotUpdates1764400000000 } from './1764400000000-ReadMarkerHot
 import { ParticipantsVersion1764400100000 } from './1764400100000-ParticipantsVersion';
 import { ParticipantAddedBy1764480000000 } from './1764480000000-ParticipantAddedBy';
 import { DetachOutsiderJobChats1764480100000 } from './1764480100000-DetachOutsiderJobChats';
+import { FileStorageUsage1764520000000 } from './1764520000000-FileStorageUsage';
+import { FileStorageUsageBackfill1764520100000 } from './1764520100000-FileStorageUsageBackfill';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -29,4 +31,6 @@ export const migrations = [
   ParticipantsVersion1764400100000,
   ParticipantAddedBy1764480000000,
   DetachOutsiderJobChats1764480100000,
+  FileStorageUsage1764520000000,
+  FileStorageUsageBackfill1764520100000,
 ];

@@ -144,6 +144,31 @@ export const configSchema = z.object({
     .positive()
     .default(25 * 1024 * 1024),
   FILES_DIR: z.string().min(1).default('.data/files'),
+  /**
+   * Largest decoded size of an image (width × height × channels × bytes per channel × frames), read from its
+   * header before any decode; above it the upload is refused (422 VALIDATION.FILE.IMAGE_TOO_LARGE). 128 MiB
+   * holds a 33-megapixel RGBA or a 44-megapixel RGB photo.
+   */
+  FILE_IMAGE_MAX_DECODED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(128 * 1024 * 1024),
+  /** an image spends one upload of UPLOAD_RATE_LIMIT per this many decoded bytes (rounded up), at least one */
+  FILE_IMAGE_BUDGET_UNIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024),
+  /** bytes of uploads each user may keep; an upload past it is refused (422 VALIDATION.FILE.QUOTA_EXCEEDED) */
+  FILE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
+  /** image renditions made at once by one server, and held (running or waiting) by its queue */
+  FILE_RENDITION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  FILE_RENDITION_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(10),
   HEARTBEAT_INTERVAL: seconds(60),
   /** renewed every half of it while the job runs; a dead worker's job is free once it lapses */

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Role } from '#shared/contracts/roles';
+import { FileRenditionsService } from '../../server/src/modules/files/file-renditions.service';
 import { createInstance, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
+import { eventually } from '../utils/sockets';
 
 const binary = (res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -30,14 +32,26 @@ describe('files', () => {
       .toBuffer();
   });
   afterAll(async () => {
+    await t.app.get(FileRenditionsService).drained();
     await t.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('stores an image with PNG renditions and serves it to the group only', async () => {
     const up = await upload(a, png, 'holiday.png').expect(201);
-    expect(up.body).toMatchObject({ name: 'holiday.png', size: png.length, mime: 'image/png', kind: 'image', hasThumbnail: true });
+    // Renditions are made after the answer; until then the file has none.
+    expect(up.body).toMatchObject({ name: 'holiday.png', size: png.length, mime: 'image/png', kind: 'image', hasThumbnail: false });
     const { code, secureCode } = up.body;
+    await eventually(async () => {
+      const [described] = (
+        await t
+          .http()
+          .post('/api/File/List')
+          .set(as(a))
+          .send({ codeList: [code] })
+      ).body;
+      return described?.hasThumbnail === true;
+    });
 
     const thumb = await t.http().get(`/api/File/${code}/${secureCode}/Thumbnail`).set(as(a)).buffer(true).parse(binary).expect(200);
     expect(thumb.headers['content-type']).toBe('image/png');

@@ -113,6 +113,8 @@ export const SERVER_MESSAGE_KEYS = [
   tk('CHAT.TOO_MANY_PEOPLE_AT_ONCE'),
   tk('CHAT.TOO_MANY_PEOPLE_ADDED'),
   tk('VALIDATION.REPLY_TO.NOT_FOUND'),
+  tk('VALIDATION.FILE.IMAGE_TOO_LARGE'),
+  tk('VALIDATION.FILE.QUOTA_EXCEEDED'),
 ];
 
 /** A server message key translated; unknown keys fall back to a generic sentence, never the raw key. */

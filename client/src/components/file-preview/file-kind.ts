@@ -22,6 +22,9 @@ export function resolveFileSource({ file, code }: { file?: FileInfo | File | nul
   throw new Error(FILE_REQUIRED);
 }
 
+/** A stored image whose renditions the server has not made yet: shown as a file until they are (docs/security.md). */
+export const renditionPending = (file: Pick<FileInfo, 'kind' | 'hasThumbnail'>): boolean => file.kind === 'image' && !file.hasThumbnail;
+
 /** The 300 ms file lookup batching of spec section 9: codes asked within the window go in one POST /api/File/List. */
 export function createFileLookup(list: (codes: string[]) => Promise<FileInfo[]>, delayMs = 300) {
   const known = new Map<string, Promise<FileInfo | null>>();
@@ -35,7 +38,12 @@ export function createFileLookup(list: (codes: string[]) => Promise<FileInfo[]>,
     list([...batch.keys()]).then(
       (files) => {
         const byCode = new Map(files.map((f) => [f.code, f]));
-        for (const [code, resolve] of batch) resolve(byCode.get(code) ?? null);
+        for (const [code, resolve] of batch) {
+          const file = byCode.get(code) ?? null;
+          // An image whose renditions are still being made is asked for again next time.
+          if (file && renditionPending(file)) known.delete(code);
+          resolve(file);
+        }
       },
       () => {
         // A failed batch is forgotten, so the next look-up asks again.

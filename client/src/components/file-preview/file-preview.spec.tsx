@@ -63,6 +63,23 @@ describe('file lookup batching', () => {
   });
 });
 
+describe('a stored image whose renditions are being made', () => {
+  it('shows as a file, is asked for again, and shows its thumbnail once they are ready', async () => {
+    const json = (body: unknown) => ({ status: 200, ok: true, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) });
+    const lists: string[] = [];
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url !== '/api/File/List') return { status: 200, ok: true, headers: { get: () => 'image/png' }, blob: async () => ({ size: 10 }) };
+      lists.push(url);
+      return json([{ ...PHOTO, code: 'F_later', secureCode: 'S_later', hasThumbnail: lists.length > 1 }]);
+    });
+    renderWithMantine(<FileTile code="F_later" />);
+    await waitFor(() => expect(screen.getByTestId('file-tile')).toHaveAttribute('data-status', 'ready'));
+    expect(screen.queryByRole('img', { name: 'holiday.JPG' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('img', { name: 'holiday.JPG' })).toHaveAttribute('src', 'blob:preview'), { timeout: 4000 });
+    expect(lists).toHaveLength(2);
+  });
+});
+
 describe('FileTile', () => {
   it('shows the spec error without a file or code', () => {
     renderWithMantine(<FileTile />);

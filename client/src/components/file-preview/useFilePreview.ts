@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { FileResponse as FileInfo, FileVariant } from '@contracts/rest/files';
 import { useFileAccess } from './file-access';
-import { type FileKind, type FileSource, fileKindOf } from './file-kind';
+import { type FileKind, type FileSource, fileKindOf, renditionPending } from './file-kind';
+
+/** Look-ups of an image whose renditions are pending, 1 s, 2 s, 4 s… apart (about a minute in all). */
+const RENDITION_RETRIES = 6;
 
 export interface FilePreviewState {
   name: string;
@@ -25,13 +28,19 @@ export function useFilePreview(source: FileSource | null, variant: Exclude<FileV
     if (source?.kind === 'stored') setInfo(source.info);
     if (!code) return;
     let current = true;
-    void lookup.get(code).then((found) => {
-      if (!current) return;
-      setInfo(found);
-      if (!found) setStatus('missing');
-    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = (attempt: number) =>
+      void lookup.get(code).then((found) => {
+        if (!current) return;
+        setInfo(found);
+        if (!found) setStatus('missing');
+        // Its renditions are being made: ask again a few times, further apart each time.
+        else if (renditionPending(found) && attempt < RENDITION_RETRIES) timer = setTimeout(() => ask(attempt + 1), 1000 * 2 ** attempt);
+      });
+    ask(0);
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [code, source, lookup]);
 

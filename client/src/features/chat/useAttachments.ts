@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '@/api/api-error';
+import { fileApi } from '@/api/file.api';
 import { uploadFile } from '@/api/file-upload';
 import { refreshToken } from '@/features/session/session.actions';
 import { sessionStore } from '@/features/session/session.store';
@@ -15,7 +16,15 @@ export interface AttachmentsApi {
   clear: () => void;
 }
 
-const errorKey = (err: unknown): string => (err instanceof ApiError && err.status === 413 ? tk('CHAT.ATTACH_TOO_BIG') : tk('CHAT.ATTACH_FAILED'));
+/** The upload refusals that say what to do (server/src/modules/files); others are a plain "upload failed". */
+const FILE_RULES: readonly string[] = [tk('VALIDATION.FILE.IMAGE_TOO_LARGE'), tk('VALIDATION.FILE.QUOTA_EXCEEDED')];
+
+const errorKey = (err: unknown): string => {
+  if (!(err instanceof ApiError)) return tk('CHAT.ATTACH_FAILED');
+  if (err.status === 413) return tk('CHAT.ATTACH_TOO_BIG');
+  const rule = err.body?.data?.brokenRules?.[0];
+  return rule && FILE_RULES.includes(rule) ? rule : tk('CHAT.ATTACH_FAILED');
+};
 
 /** The composer's attached files: each uploads at once (POST /api/File, shared in the group) with progress. */
 export function useAttachments(groupCode: string): AttachmentsApi {
@@ -74,9 +83,13 @@ export function useAttachments(groupCode: string): AttachmentsApi {
     },
     [start],
   );
+  // A file uploaded but taken out before sending is deleted on the server too (best effort): nothing refers
+  // to it, and it would count against the user's storage quota.
   const remove = useCallback((id: string) => {
     uploads.current.get(id)?.abort();
     uploads.current.delete(id);
+    const uploaded = current.current.find((a) => a.id === id)?.info;
+    if (uploaded) void fileApi.remove(uploaded.code).catch(() => undefined);
     dispatch({ type: 'remove', id });
   }, []);
   const retry = useCallback(

@@ -51,6 +51,14 @@ describe('RateLimitService (real Redis)', () => {
     expect(await limiter.hit([])).toEqual({ allowed: true, retryAfter: 0 });
   });
 
+  it('counts a hit by its cost', async () => {
+    const r = rule(10, 60);
+    expect((await limiter.hit([{ ...r, cost: 4 }])).allowed).toBe(true);
+    expect((await limiter.hit([{ ...r, cost: 6 }])).allowed).toBe(true);
+    expect(await redis.client.get(redis.key('ratelimit', r.name, r.id))).toBe('10');
+    expect((await limiter.hit([r])).allowed).toBe(false);
+  });
+
   it('repairs a counter that lost its expiry', async () => {
     const r = rule(5, 30);
     await redis.client.set(redis.key('ratelimit', r.name, r.id), '2');

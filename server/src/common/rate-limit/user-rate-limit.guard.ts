@@ -4,7 +4,7 @@ import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
-import { RateLimitService } from './rate-limit.service';
+import { RateLimitRule, RateLimitService } from './rate-limit.service';
 
 /** The per-user budgets a route can spend; each is a fixed window from the config. */
 export type UserBudget = 'chat-send' | 'chat-rename' | 'upload';
@@ -41,8 +41,13 @@ export class UserRateLimitGuard implements CanActivate {
     const budget = this.reflector.get<UserBudget | undefined>(BUDGET, ctx.getHandler());
     const user = ctx.switchToHttp().getRequest<Request>().user;
     if (!budget || !user) return true;
-    const [limit, windowSeconds] = BUDGETS[budget](this.config);
-    await this.rateLimit.consume([{ name: `user:${budget}`, id: user.code, limit, windowSeconds }]);
+    await this.rateLimit.consume([userBudgetRule(this.config, budget, user.code)]);
     return true;
   }
+}
+
+/** The rule that counts a user's spending of a budget; `cost` units (default 1) for this hit. */
+export function userBudgetRule(config: AppConfig, budget: UserBudget, userCode: string, cost = 1): RateLimitRule {
+  const [limit, windowSeconds] = BUDGETS[budget](config);
+  return { name: `user:${budget}`, id: userCode, limit, windowSeconds, cost };
 }

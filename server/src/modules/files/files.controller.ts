@@ -1,6 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser } from '#shared/contracts/auth';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -33,8 +46,17 @@ export class FilesController {
       },
     },
   })
-  @ApiOperation({ summary: 'Uploads one file (size limit FILE_MAX_SIZE → 413); the type is sniffed from the bytes' })
+  @ApiOperation({
+    summary: 'Uploads one file (size limit FILE_MAX_SIZE → 413); the type is sniffed from the bytes',
+    description:
+      'An image (png/jpg/gif) is checked from its header before any decode and spends upload budget by its decoded size ' +
+      '(one unit per FILE_IMAGE_BUDGET_UNIT_BYTES). Its renditions are made after the answer: until they are stored the ' +
+      'file is described with hasThumbnail false and its rendition URLs answer 404.',
+  })
   @ApiCreatedResponse({ type: FileDto })
+  @ApiUnprocessableEntityResponse({
+    description: 'VALIDATION.FILE.IMAGE_TOO_LARGE (decoded size over FILE_IMAGE_MAX_DECODED_BYTES), VALIDATION.FILE.QUOTA_EXCEEDED (FILE_QUOTA_BYTES)',
+  })
   upload(@CurrentUser() user: AuthUser, @Body() dto: UploadFileDto, @UploadedFile() file: Express.Multer.File | undefined): Promise<FileDto> {
     return this.files.upload(user, dto, file);
   }
@@ -45,6 +67,18 @@ export class FilesController {
   @ApiOkResponse({ type: [FileDto] })
   list(@CurrentUser() user: AuthUser, @Body() dto: FileListDto): Promise<FileDto[]> {
     return this.files.list(user, dto.codeList);
+  }
+
+  @Delete(':code')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Deletes a file the caller uploaded: its bytes, its renditions, and its place in the messages that carried it (their text stays)',
+  })
+  @ApiNoContentResponse({ description: "deleted; the bytes no longer count against the caller's FILE_QUOTA_BYTES" })
+  @ApiForbiddenResponse({ description: 'the caller may read the file but did not upload it' })
+  @ApiNotFoundResponse({ description: 'no such file the caller can see' })
+  delete(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string): Promise<void> {
+    return this.files.delete(user, code);
   }
 
   @Get(':code/:secureCode/:variant')

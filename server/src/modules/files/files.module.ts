@@ -5,6 +5,8 @@ import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { ChatAccessModule } from '../chat/chat-access.module';
+import { FileRenditionsService } from './file-renditions.service';
+import { FileUploadBudget } from './file-upload-budget';
 import { FilesController } from './files.controller';
 import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
@@ -30,8 +32,10 @@ import { LocalDiskStorage } from './storage/local-disk.storage';
   providers: [
     FilesRepository,
     FilesService,
+    FileRenditionsService,
+    FileUploadBudget,
     { provide: FileStorage, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalDiskStorage(config.FILES_DIR) },
   ],
-  exports: [FilesService],
+  exports: [FilesService, FileRenditionsService],
 })
 export class FilesModule {}

@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import sharp from 'sharp';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { AuthUser } from '#shared/contracts/auth';
 import { newCode } from '../../common/codes';
-import { notFound, unprocessable } from '../../common/errors';
+import { AppError, forbidden, notFound, unprocessable } from '../../common/errors';
 import { ModeratorScope, moderatorScope } from '../../common/moderator-scope';
 import { ChatAccessService } from '../chat/chat-access.service';
 import { ChatGroupEntity } from '../chat/chat-group.entity';
 import { FileDto, UploadFileDto } from './dto/file.dto';
+import { FileRenditionsService, renditionKey } from './file-renditions.service';
+import { FileUploadBudget } from './file-upload-budget';
 import { FileContext, FileEntity } from './file.entity';
 import { safeFileName, sniffType } from './file-type';
 import { FilesRepository } from './files.repository';
+import { readImageHeader } from './image-header';
 import { FileStorage } from './storage/file-storage';
 import type { FileVariant } from '#shared/contracts/rest/files';
 
@@ -21,8 +23,6 @@ export type { FileVariant };
 
 /** Reading as oneself only: own uploads and files of one's groups. */
 const NO_SCOPE: ModeratorScope = { kind: 'none' };
-
-const RENDITIONS = { Preview: 1280, Thumbnail: 320, Icon: 64 } as const;
 
 export interface ServedFile {
   stream: Readable;
@@ -33,63 +33,85 @@ export interface ServedFile {
 
 @Injectable()
 export class FilesService {
-  private readonly logger = new Logger(FilesService.name);
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly files: FilesRepository,
     private readonly storage: FileStorage,
     private readonly chatAccess: ChatAccessService,
+    private readonly renditions: FileRenditionsService,
+    private readonly budget: FileUploadBudget,
   ) {}
 
+  /**
+   * Stores an upload. An image's header is read first (no pixel decoded): over FILE_IMAGE_MAX_DECODED_BYTES it
+   * is refused, else it spends upload budget by its decoded size; then the storage quota is checked, and its
+   * renditions are asked of the rendition queue, never made here.
+   */
   async upload(user: AuthUser, dto: UploadFileDto, upload: Express.Multer.File | undefined): Promise<FileDto> {
     if (!upload) throw unprocessable(['VALIDATION.FILE.REQUIRED']);
     if (upload.size === 0) throw unprocessable(['VALIDATION.FILE.EMPTY']);
     const group = dto.groupCode ? (await this.chatAccess.asParticipant(user, dto.groupCode)).group : null;
     const type = sniffType(upload.buffer);
+    const header = type.kind === 'image' ? await readImageHeader(upload.buffer) : null;
+    if (header) await this.budget.chargeImage(user, header);
+    // A cheap early refusal before the bytes are written; saveWithinQuota() is the check that counts.
+    if ((await this.files.bytesUsed(user.id)) + upload.size > this.config.FILE_QUOTA_BYTES) throw await this.quotaExceeded(user);
     const storageKey = randomBytes(18).toString('base64url');
     await this.storage.put(storageKey, upload.buffer);
-    const hasThumbnail = type.kind === 'image' && (await this.makeRenditions(storageKey, upload.buffer));
-    const file = await this.files.save({
-      code: newCode(),
-      secureCode: randomBytes(24).toString('base64url'),
-      instanceId: user.instanceId,
-      ownerId: user.id,
-      context: dto.type === 'ChatGroup' ? FileContext.ChatGroup : FileContext.ChatMessage,
-      groupId: group?.id ?? null,
-      name: safeFileName(upload.originalname),
-      size: String(upload.size),
-      mime: type.mime,
-      kind: hasThumbnail ? 'image' : 'unknown',
-      storageKey,
-      hasThumbnail,
-    });
+    const file = await this.files
+      .saveWithinQuota(
+        {
+          code: newCode(),
+          secureCode: randomBytes(24).toString('base64url'),
+          instanceId: user.instanceId,
+          ownerId: user.id,
+          context: dto.type === 'ChatGroup' ? FileContext.ChatGroup : FileContext.ChatMessage,
+          groupId: group?.id ?? null,
+          name: safeFileName(upload.originalname),
+          size: String(upload.size),
+          mime: type.mime,
+          // An image until its renditions show otherwise (FileRenditionsService).
+          kind: header ? 'image' : 'unknown',
+          storageKey,
+          hasThumbnail: false,
+        },
+        this.config.FILE_QUOTA_BYTES,
+      )
+      .catch(async (err: unknown) => {
+        await this.storage.delete(storageKey);
+        throw err;
+      });
+    if (!file) {
+      await this.storage.delete(storageKey);
+      throw await this.quotaExceeded(user);
+    }
+    if (header) this.renditions.request(file);
     return mapFile(file);
   }
 
-  /** Re-encoded renditions: what is served inline is always our own PNG, never the uploaded bytes. */
-  private async makeRenditions(key: string, data: Buffer): Promise<boolean> {
-    const renditions: [string, Buffer][] = [];
-    try {
-      for (const [variant, size] of Object.entries(RENDITIONS)) {
-        const png = await sharp(data, { limitInputPixels: 100_000_000, animated: false })
-          .rotate()
-          .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-          .png()
-          .toBuffer();
-        renditions.push([`${key}.${variant.toLowerCase()}`, png]);
-      }
-    } catch (err) {
-      this.logger.warn(`image that does not decode, kept as a plain file: ${(err as Error).message}`);
-      return false;
+  private async quotaExceeded(user: AuthUser): Promise<AppError> {
+    return unprocessable(['VALIDATION.FILE.QUOTA_EXCEEDED'], { quotaBytes: this.config.FILE_QUOTA_BYTES, usedBytes: await this.files.bytesUsed(user.id) });
+  }
+
+  /**
+   * Deletes a file the caller uploaded: its row (and so its place in the messages that carried it) and its bytes.
+   * A file the caller may read but did not upload is 403; one they cannot see is 404.
+   */
+  async delete(user: AuthUser, code: string): Promise<void> {
+    const deleted = await this.files.deleteOwned(code, user.id);
+    if (!deleted) {
+      const [visible] = await this.files.readable([code], user.id, NO_SCOPE);
+      throw visible ? forbidden() : notFound();
     }
-    for (const [renditionKey, png] of renditions) await this.storage.put(renditionKey, png);
-    return true;
+    await this.storage.delete(deleted.storageKey);
+    await this.renditions.deleteRenditions(deleted.storageKey);
   }
 
   async list(user: AuthUser, codes: string[]): Promise<FileDto[]> {
     if (codes.length === 0) return [];
-    return (await this.readable(user, [...new Set(codes)])).map(mapFile);
+    const files = await this.readable(user, [...new Set(codes)]);
+    this.renditions.resume(files);
+    return files.map(mapFile);
   }
 
   /**
@@ -119,7 +141,7 @@ export class FilesService {
       return { stream, mime: file.mime, name: file.name, attachment: true };
     }
     if (!file.hasThumbnail) throw notFound();
-    const stream = await this.storage.get(`${file.storageKey}.${variant.toLowerCase()}`);
+    const stream = await this.storage.get(renditionKey(file.storageKey, variant));
     if (!stream) throw notFound();
     return { stream, mime: 'image/png', name: file.name.replace(/\.[^.]*$/, '') + '.png', attachment: false };
   }

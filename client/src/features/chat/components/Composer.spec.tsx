@@ -126,6 +126,29 @@ describe('Composer', () => {
     await waitFor(() => expect(screen.getByTestId('file-tile')).toHaveAttribute('data-status', 'ready'));
   });
 
+  it('says why an upload was refused when the server tells what to do about it', async () => {
+    renderWithMantine(<Composer groupCode="G_one" enabled onSend={jest.fn()} />);
+    paste([new File(['abcd'], 'huge.png', { type: 'image/png' }), new File(['ef'], 'more.txt', { type: 'text/plain' })]);
+    await FakeXhr.all[0].answer(422, { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.FILE.IMAGE_TOO_LARGE'] } });
+    await FakeXhr.all[1].answer(422, { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['VALIDATION.FILE.QUOTA_EXCEEDED'] } });
+    const errors = screen.getAllByTestId('chat-attachment-error').map((e) => e.textContent);
+    expect(errors).toEqual([expect.stringContaining('This image is too large to process'), expect.stringContaining('Your storage for files is full')]);
+  });
+
+  it('deletes an uploaded file on the server when it is taken out before sending', async () => {
+    const fetchMock = jest.fn(async () => ({ status: 204, ok: true, headers: { get: () => null }, text: async () => '' }));
+    Object.assign(globalThis, { fetch: fetchMock });
+    renderWithMantine(<Composer groupCode="G_one" enabled onSend={jest.fn()} />);
+    paste([new File(['abcd'], 'image.png', { type: 'image/png' }), new File(['x'], 'notes.txt')]);
+    await FakeXhr.all[0].answer(201, stored('F_img', 'image.png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image.png' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0]).toEqual(['/api/File/F_img', expect.objectContaining({ method: 'DELETE' })]);
+    // One still uploading is only abandoned: the server never stored it.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove notes.txt' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('ignores a paste of plain text', () => {
     renderWithMantine(<Composer groupCode="G_one" enabled onSend={jest.fn()} />);
     fireEvent.paste(screen.getByTestId('chat-composer-input'), { clipboardData: { items: [{ kind: 'string', getAsFile: () => null }], files: [] } });

@@ -4,5 +4,7 @@ import { Readable } from 'node:stream';
 export abstract class FileStorage {
   abstract put(key: string, data: Buffer): Promise<void>;
   abstract get(key: string): Promise<Readable | null>;
+  /** The whole file in memory, or null when there is none. */
+  abstract read(key: string): Promise<Buffer | null>;
   abstract delete(key: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStorage } from './file-storage';
@@ -34,6 +34,15 @@ export class LocalDiskStorage extends FileStorage {
       return null;
     }
     return createReadStream(path);
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.path(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 
   async delete(key: string): Promise<void> {
