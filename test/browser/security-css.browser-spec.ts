@@ -249,6 +249,12 @@ describe('security: the moderated indicator is out of the tenant stylesheet’s 
     // Beside the name: on the title's line, inside the screen.
     expect(Math.abs(seen.rect.y + seen.rect.height / 2 - (title!.y + title!.height / 2))).toBeLessThanOrEqual(2);
     await screenshot(page, '92-moderated-indicator-phone-pl');
+    // The chat list over the chat on a phone: the badge stays on top, where the chat's header is (docs/security.md).
+    await page.getByTestId('chat-sidebar-toggle').click();
+    await page.locator('[data-testid="chat-sidebar"][data-state="visible"]').waitFor();
+    await settled(page);
+    expect(await inspect(page)).toMatchObject(VISIBLE);
+    await screenshot(page, '96-moderated-indicator-phone-chat-list-open');
     await setCustomCss(admin, HIDING.map(([, css]) => css).join('\n'));
     await reloadTenantStyles(page, 1);
     expect(await inspect(page)).toMatchObject({ ...VISIBLE, width: seen.width, height: seen.height });
