@@ -1,16 +1,44 @@
-import { Badge, Tooltip } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { mountModerationIndicator, type ModerationIndicator } from './moderation-indicator';
 
-/** Shown in a chat a moderator is watching live: watching is never secret. */
+/**
+ * Shown in a chat a moderator is watching live: watching is never secret. The badge itself is drawn by
+ * moderation-indicator.ts out of the tenant stylesheet's reach; here is only its slot beside the chat name.
+ */
 export function ModeratedBadge({ watched }: { watched: boolean }) {
   const { t } = useTranslation();
+  const slot = useRef<HTMLSpanElement>(null);
+  const [indicator, setIndicator] = useState<ModerationIndicator | null>(null);
+  const name = t('MODERATION.MODERATED');
+  const hint = t('MODERATION.MODERATED_HINT');
+
+  useEffect(() => {
+    if (!watched || !slot.current) return;
+    const mounted = mountModerationIndicator(slot.current);
+    setIndicator(mounted);
+    return () => {
+      mounted.destroy();
+      setIndicator(null);
+    };
+  }, [watched]);
+
+  useEffect(() => indicator?.label(name, hint), [indicator, name, hint]);
+
   if (!watched) return null;
   return (
-    <Tooltip label={t('MODERATION.MODERATED_HINT')} multiline w={260}>
-      <Badge color="orange" variant="light" leftSection={<IconShieldCheck size={12} aria-hidden />} data-testid="chat-moderated-badge" tabIndex={0}>
-        {t('MODERATION.MODERATED')}
-      </Badge>
-    </Tooltip>
+    <span ref={slot} data-testid="chat-moderated-slot" aria-hidden>
+      {indicator
+        ? createPortal(
+            <>
+              <IconShieldCheck size={12} stroke={2.25} aria-hidden />
+              {name}
+            </>,
+            indicator.content,
+          )
+        : null}
+    </span>
   );
 }

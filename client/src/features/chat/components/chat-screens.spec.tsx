@@ -328,13 +328,16 @@ describe('moderation', () => {
       [{ path: '/m', element: <ConversationHeader group={group('G_m', [ADA, BOB, CY], { watched: true })} me={ADA.code} /> }],
       '/m',
     );
-    expect(screen.getByTestId('chat-moderated-badge')).toHaveTextContent('Moderated');
-    expect(screen.getByTestId('chat-header-title')).toContainElement(screen.getByTestId('chat-moderated-badge'));
-    expect(screen.getByTestId('chat-header-icons')).not.toContainElement(screen.getByTestId('chat-moderated-badge'));
+    // The badge is drawn outside the app's tree (moderation-indicator.ts); its slot sits beside the name.
+    expect(screen.getByRole('status', { name: 'Moderated' })).toHaveAttribute('title', 'A moderator is watching this chat live');
+    expect(screen.getByTestId('chat-header-title')).toContainElement(screen.getByTestId('chat-moderated-slot'));
+    expect(screen.getByTestId('chat-header-icons')).not.toContainElement(screen.getByTestId('chat-moderated-slot'));
     expect(screen.getByTestId('chat-sidebar-toggle')).toHaveAttribute('aria-label', 'Hide chat list');
     unmount();
+    expect(screen.queryByTestId('chat-moderated-badge')).toBeNull();
     renderRoutes([{ path: '/m', element: <ConversationHeader group={group('G_m', [ADA, BOB, CY], { watched: false })} me={ADA.code} /> }], '/m');
     expect(screen.queryByTestId('chat-moderated-badge')).toBeNull();
+    expect(screen.queryByTestId('chat-moderated-slot')).toBeNull();
   });
 
   it('lists the busiest rooms with a Watch button each', async () => {

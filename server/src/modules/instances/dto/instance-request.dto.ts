@@ -57,7 +57,9 @@ export class UpdateInstanceDto {
     maxLength: CUSTOM_CSS_MAX_BYTES,
     description:
       'CSS appended to /instance/styles.css; at most 50 KB; no "</style", no @import, no javascript:/vbscript:/expression(/-moz-binding, ' +
-      'and every url()/image-set() URL https:// or relative. Broken rules: VALIDATION.CUSTOM_CSS.{TOO_LONG,STYLE_TAG,IMPORT,SCRIPT,UNSAFE_URL}',
+      'every url()/image-set() URL relative or the logo URL, and no text of its own (content: only none, normal, "", number counters, quotes; ' +
+      'no strings in quotes, list-style, text-overflow, hyphenate-character, text-emphasis; no @counter-style, string-set or letter counter styles). ' +
+      'Broken rules: VALIDATION.CUSTOM_CSS.{TOO_LONG,STYLE_TAG,IMPORT,SCRIPT,UNSAFE_URL,CONTENT,TEXT}',
   })
   @IfPresent()
   @IsString()
