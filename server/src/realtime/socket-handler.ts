@@ -4,7 +4,7 @@ import { Ack } from '#shared/contracts/socket-events';
 import { AuthUser } from '#shared/contracts/auth';
 import { ErrorKey, unauthorized } from '../common/errors';
 import { toEnvelope } from '../common/filters/error-envelope.filter';
-import { TokenBucket, UserBuckets } from './socket-rate-limiter';
+import { UserBuckets, UserLease } from './socket-rate-limiter';
 
 /** What a connection carries between events. */
 export interface SocketState {
@@ -13,10 +13,10 @@ export interface SocketState {
   expiryTimer?: NodeJS.Timeout;
   /** set when the token ran out; the socket is about to be dropped and answers nothing more */
   expired?: boolean;
-  sendLimit: TokenBucket;
-  typingLimit: TokenBucket;
-  /** sync, presence:watch and room:watch: shared by all the user's sockets on this node */
+  /** send (and edit), typing, sync and watches: the user's budgets, shared by all their sockets on this node */
   userLimits: UserBuckets;
+  /** this socket's place among the user's sockets on this node, and its hold on userLimits */
+  lease: UserLease;
   /** made on first use: most sockets never type or watch, and an empty Map and Set cost about 1 KB per socket */
   typingAt?: Map<string, number>;
   watching?: Set<string>;
