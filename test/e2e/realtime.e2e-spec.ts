@@ -262,7 +262,7 @@ describe('realtime gateway', () => {
     expect(ok.ok).toBe(true);
   });
 
-  it('limits the send rate per socket with an error ack, keeping the socket', async () => {
+  it('limits the send rate per user with an error ack, keeping the socket', async () => {
     const group = await createGroup(t, [a, b]);
     const sa = await connect(t.url, a.token);
     const replies = await Promise.all(

@@ -21,6 +21,11 @@ function ownerOf(data: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The rooms a session may keep: its socket's own id and its user's room, nothing granted per connection. */
+function keptRoom(room: string, sid: string, owner: string | undefined): boolean {
+  return room === sid || (owner !== undefined && room === userRoom(owner));
+}
+
 /**
  * Connection-state recovery on the server's terms. Left alone, Socket.IO gives a recovered socket every room it
  * held and writes it the packets sent to those rooms while it was away, before any middleware has run and to
@@ -37,14 +42,17 @@ export function guardSessionRecovery<A extends Adapter>(adapter: A): A {
   const restore = adapter.restoreSession.bind(adapter);
   adapter.persistSession = (session) => {
     const owner = ownerOf(session.data);
-    const rooms = session.rooms.filter((room) => room === session.sid || (owner !== undefined && room === userRoom(owner)));
-    persist({ ...session, rooms });
+    persist({ ...session, rooms: session.rooms.filter((room) => keptRoom(room, session.sid, owner)) });
   };
   adapter.restoreSession = async (pid, offset) => {
     const session = await restore(pid, offset);
     if (!session) return session;
+    const owner = ownerOf(session.data);
+    // A session saved with more rooms (by a process without this guard) missed packets of rooms it no longer
+    // holds, and which room a packet was for is gone: its missed packets are dropped (sync brings messages and edits).
+    const kept = session.rooms.every((room) => keptRoom(room, session.sid, owner));
     const data = { ...(session.data as object) };
-    withheld.set(data, { owner: ownerOf(session.data), missedPackets: session.missedPackets });
+    withheld.set(data, { owner, missedPackets: kept ? session.missedPackets : [] });
     return { ...session, rooms: [], missedPackets: [], data };
   };
   return adapter;
