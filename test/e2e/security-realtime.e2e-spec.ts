@@ -246,6 +246,7 @@ describe('security: realtime sessions', () => {
       for (const origin of ['http://evil.example', 'null', 'https://parley.example.evil.example']) {
         const res = await handshake().set('Origin', origin);
         expect([origin, res.status]).toEqual([origin, 403]);
+        expect(JSON.parse(res.text)).toEqual({ code: 4, message: 'SHARED.ERROR.CROSS_ORIGIN' });
         expect(res.headers['access-control-allow-origin']).toBeUndefined();
         expect(res.headers['access-control-allow-credentials']).toBeUndefined();
       }

@@ -39,7 +39,10 @@ export function socketHandshake(authenticator: Authenticator, fanoutNode: Fanout
         const lease = userLimits.acquire(user.code);
         if (!lease) return next(tooManySockets(userLimits.maxSockets));
         // The gateway releases it on disconnect; a connection that closes before `connect` never disconnects.
-        socket.conn.once('close', lease.release);
+        // The listener goes with the socket, so sockets opened and closed on one connection leave none behind.
+        const closed = () => lease.release();
+        socket.conn.once('close', closed);
+        socket.once('disconnect', () => socket.conn.off('close', closed));
         attachState(socket, { user, tokenExpiresAt: claims.exp * 1000, userLimits: lease.buckets, lease });
         // The user's room is registered for this node before the client hears `connect` (and syncs), so
         // any message routed after its sync started reaches this node (docs/scale-out.md).
