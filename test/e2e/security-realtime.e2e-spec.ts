@@ -1,5 +1,6 @@
 import { io, Socket } from 'socket.io-client';
 import { Role } from '#shared/contracts/roles';
+import { SocketEmitter } from '../../server/src/realtime/socket-emitter.service';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next } from '../utils/sockets';
 
@@ -97,22 +98,35 @@ describe('security: realtime sessions', () => {
       await t.http().post(`/api/message/groups/${group}/messages`).set(as(admin)).send({}).expect(403);
 
       // Live, after the recovery: a new message and an edit, seen by the participant.
-      const bNew = next(sb, 'message:new', (m) => m.clientKey === 'w-2');
-      const later = await call(sa, 'message:send', { groupCode: group, clientKey: 'w-2', message: 'after the watch' });
-      await bNew;
-      const bEdit = next(sb, 'message:updated', (m) => m.code === later.message.code);
-      await call(sa, 'message:edit', { groupCode: group, code: later.message.code, message: 'after the watch, edited' });
-      await bEdit;
-      // The moderator's own chat comes through the same paths after them: once it arrived, the group's would have.
-      const beaconNew = next(sAdmin, 'message:new', (m) => m.groupCode === beacon);
-      const beaconMessage = await call(sa, 'message:send', { groupCode: beacon, clientKey: 'w-3', message: 'beacon' });
-      await beaconNew;
-      const beaconEdit = next(sAdmin, 'message:updated', (m) => m.groupCode === beacon);
-      await call(sa, 'message:edit', { groupCode: beacon, code: beaconMessage.message.code, message: 'beacon, edited' });
-      await beaconEdit;
+      async function groupTrafficThenBeacon(tag: string): Promise<void> {
+        const bNew = next(sb, 'message:new', (m) => m.clientKey === `${tag}-g`);
+        const later = await call(sa, 'message:send', { groupCode: group, clientKey: `${tag}-g`, message: 'after the watch' });
+        await bNew;
+        const bEdit = next(sb, 'message:updated', (m) => m.code === later.message.code);
+        await call(sa, 'message:edit', { groupCode: group, code: later.message.code, message: 'after the watch, edited' });
+        await bEdit;
+        // The moderator's own chat comes through the same paths after them: once it arrived, the group's would have.
+        const beaconNew = next(sAdmin, 'message:new', (m) => m.clientKey === `${tag}-b`);
+        const beaconMessage = await call(sa, 'message:send', { groupCode: beacon, clientKey: `${tag}-b`, message: 'beacon' });
+        await beaconNew;
+        const beaconEdit = next(sAdmin, 'message:updated', (m) => m.code === beaconMessage.message.code);
+        await call(sa, 'message:edit', { groupCode: beacon, code: beaconMessage.message.code, message: 'beacon, edited' });
+        await beaconEdit;
+      }
+      await groupTrafficThenBeacon('w-2');
+
+      // Again, as the issue repeated it: the server's side of the transport closes and the client reconnects by
+      // itself, recovering the session once more.
+      sAdmin.io.reconnection(true).reconnectionDelay(50).reconnectionDelayMax(100);
+      const back = new Promise<void>((resolve) => sAdmin.once('connect', () => resolve()));
+      t.app.get(SocketEmitter).io!.of('/').sockets.get(sAdmin.id!)!.conn.close();
+      await back;
+      expect(sAdmin.recovered).toBe(true);
+      expect(sAdmin.id).toBe(originalId);
+      await groupTrafficThenBeacon('w-3');
 
       expect(packets.filter((data) => groupOf(data) === group)).toEqual([]);
-      expect(packets.some((data) => groupOf(data) === beacon)).toBe(true);
+      expect(packets.filter((data) => groupOf(data) === beacon)).toHaveLength(4);
     });
   });
 
