@@ -127,6 +127,13 @@ describe('security: realtime sessions', () => {
 
       expect(packets.filter((data) => groupOf(data) === group)).toEqual([]);
       expect(packets.filter((data) => groupOf(data) === beacon)).toHaveLength(4);
+
+      // Watching again is a new, recorded watch of the recovered connection (under an id of its own).
+      const flagged = next(sb, 'group:updated', (g) => g.code === group && g.watched === true);
+      expect(await call(sAdmin, 'room:watch', { groupCode: group })).toEqual({ ok: true });
+      await flagged;
+      await t.http().post(`/api/message/groups/${group}/messages`).set(as(admin)).send({}).expect(200);
+      expect(await auditActions(admin, group)).toEqual(['room.watch', 'room.unwatch', 'room.watch']);
     });
   });
 

@@ -114,7 +114,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     clearTimeout(state.expiryTimer);
     state.lease.release();
     for (const groupCode of state.watching ?? []) {
-      await this.moderation.release(state.user, groupCode, socket.id).catch(() => undefined);
+      await this.moderation.release(state.user, groupCode, state.watchId).catch(() => undefined);
     }
     await this.presenceBroadcaster.disconnected(state.user.code).catch((err: unknown) => this.logger.warn({ err }, 'presence on disconnect'));
   }
@@ -232,7 +232,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const state = liveStateOf(socket);
       if (!state.userLimits.watch.take()) throw tooManyRequests(1);
       const dto = await validatePayload(GroupCodeDto, body);
-      await this.moderation.watch(state.user, dto.groupCode, socket.id);
+      await this.moderation.watch(state.user, dto.groupCode, state.watchId);
       (state.watching ??= new Set()).add(dto.groupCode);
       // Answered once the room is registered for this node, so what the moderator loads next misses nothing live.
       await this.fanoutNode.subscribeAhead(groupRoom(dto.groupCode), socket.id);
@@ -248,7 +248,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const dto = await validatePayload(GroupCodeDto, body);
       if (!state.watching?.delete(dto.groupCode)) return {};
       await socket.leave(groupRoom(dto.groupCode));
-      await this.moderation.unwatch(state.user, dto.groupCode, socket.id);
+      await this.moderation.unwatch(state.user, dto.groupCode, state.watchId);
       return {};
     });
   }
@@ -270,7 +270,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private refreshWatches(): void {
     const watches = [...this.server.of('/').sockets.values()]
       .filter(hasState)
-      .flatMap((s) => [...(stateOf(s).watching ?? [])].map((groupCode) => ({ groupCode, userCode: stateOf(s).user.code, socketId: s.id })));
+      .flatMap((s) => [...(stateOf(s).watching ?? [])].map((groupCode) => ({ groupCode, userCode: stateOf(s).user.code, socketId: stateOf(s).watchId })));
     this.watchers.refresh(watches).catch((err: unknown) => this.logger.warn({ err }, 'refreshing watches'));
   }
 }

@@ -17,6 +17,12 @@ export interface SocketState {
   userLimits: UserBuckets;
   /** this socket's place among the user's sockets on this node, and its hold on userLimits */
   lease: UserLease;
+  /**
+   * What this connection's watches are recorded under: its socket id, made unique again for a recovered socket
+   * (which keeps the dropped one's id), so the release of the dropped connection's watches cannot end a watch
+   * the new connection starts meanwhile.
+   */
+  watchId: string;
   /** made on first use: most sockets never type or watch, and an empty Map and Set cost about 1 KB per socket */
   typingAt?: Map<string, number>;
   watching?: Set<string>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io';
 import { userRoom } from '#shared/contracts/socket-events';
 import { ErrorKey } from '../common/errors';
@@ -43,7 +44,8 @@ export function socketHandshake(authenticator: Authenticator, fanoutNode: Fanout
         const closed = () => lease.release();
         socket.conn.once('close', closed);
         socket.once('disconnect', () => socket.conn.off('close', closed));
-        attachState(socket, { user, tokenExpiresAt: claims.exp * 1000, userLimits: lease.buckets, lease });
+        const watchId = recovery ? `${socket.id}.${randomBytes(6).toString('base64url')}` : socket.id;
+        attachState(socket, { user, tokenExpiresAt: claims.exp * 1000, userLimits: lease.buckets, lease, watchId });
         // The user's room is registered for this node before the client hears `connect` (and syncs), so
         // any message routed after its sync started reaches this node (docs/scale-out.md).
         void fanoutNode.subscribeAhead(userRoom(user.code), socket.id).then(() => {
