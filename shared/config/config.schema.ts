@@ -105,6 +105,11 @@ export const configSchema = z.object({
   PRESENCE_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** a server that stops refreshing its fan-out registration (a crash) is skipped by the fan-out after this long */
   FANOUT_NODE_TTL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /**
+   * Sockets one user may hold on one server process (each tab holds one); the next handshake is refused with
+   * connect_error `too many sockets`. Per process, like the socket budgets: a cluster of N processes allows N times it.
+   */
+  SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   CHAT_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(10_000).default(500),
   /** the most people (besides the caller) one call may name when starting a chat, opening a target's or adding to one */
   CHAT_PEOPLE_PER_CALL: z.coerce.number().int().min(1).max(10_000).default(50),

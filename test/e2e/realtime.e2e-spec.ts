@@ -118,8 +118,10 @@ describe('realtime gateway', () => {
   });
 
   it('lets a reconnecting client catch up with sync: every missed message once, in order', async () => {
-    const group = await createGroup(t, [a, b]);
-    const sa = await connect(t.url, a.token);
+    // A sender of its own: send budgets are per user, and the tests above spent some of a's.
+    const writer = await createUser(t);
+    const group = await createGroup(t, [writer, b]);
+    const sa = await connect(t.url, writer.token);
     const first = await call(sa, 'message:send', { groupCode: group, clientKey: 'c0', message: 'before' });
     for (let i = 1; i <= 20; i++) await call(sa, 'message:send', { groupCode: group, clientKey: `c${i}`, message: `missed ${i}` });
     const sb = await connect(t.url, b.token);
@@ -264,7 +266,7 @@ describe('realtime gateway', () => {
     expect(ok.ok).toBe(true);
   });
 
-  it('limits the send rate per socket with an error ack, keeping the socket', async () => {
+  it('limits the send rate per user with an error ack, keeping the socket', async () => {
     const group = await createGroup(t, [a, b]);
     const sa = await connect(t.url, a.token);
     const replies = await Promise.all(

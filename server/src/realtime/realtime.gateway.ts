@@ -1,8 +1,10 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { Ack, groupRoom, SyncAnswer, UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
 import { ChatMessagePayload } from '#shared/contracts/events';
+import { AppConfig } from '#shared/config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
 import { tooManyRequests, unauthorized } from '../common/errors';
 import { Authenticator } from '../common/guards/authenticator';
 import { validatePayload } from '../common/validation';
@@ -21,11 +23,17 @@ import { PresenceAudience } from '../modules/presence/presence-audience.service'
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEditDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
 import { FanoutNode } from './fanout-node';
-import { attachState, hasState, liveStateOf, respond, SocketState, stateOf } from './socket-handler';
+import { hasState, liveStateOf, respond, stateOf } from './socket-handler';
+import { socketHandshake } from './socket-handshake';
 import { TokenBucket, UserBucketRegistry } from './socket-rate-limiter';
 import { IoServer, SocketEmitter } from './socket-emitter.service';
 
 const TYPING_EVERY_MS = 2000;
+/** Every budget is per user (all their sockets on a node). Sends and edits: 10 a second with bursts of 30. */
+const SEND_RATE = 10;
+const SEND_BURST = 30;
+const TYPING_RATE = 3;
+const TYPING_BURST = 6;
 /** Per user (all their sockets on a node): sync answers up to SYNC_MAX_MESSAGES each, 1 a second with bursts of 10 (a reconnect's catch-up rounds). */
 const SYNC_RATE = 1;
 const SYNC_BURST = 10;
@@ -37,18 +45,19 @@ const WATCH_REFRESH_MS = 30_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const EXPIRED_DISCONNECT_DELAY_MS = 250;
 
-/** The realtime contract of the architecture: every client event is validated, rate limited and acknowledged. */
-@WebSocketGateway({ cors: { origin: true, credentials: true } })
+/**
+ * The realtime contract of the architecture: every client event is validated, rate limited and acknowledged.
+ * No CORS: the app's pages are served from the same origin, and RedisIoAdapter refuses handshakes from other sites.
+ */
+@WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeGateway.name);
   private server!: IoServer;
   private watchRefresh?: NodeJS.Timeout;
-  private readonly userLimits = new UserBucketRegistry(
-    () => ({ sync: new TokenBucket(SYNC_RATE, SYNC_BURST), watch: new TokenBucket(WATCH_RATE, WATCH_BURST) }),
-    (SYNC_BURST / SYNC_RATE) * 1000,
-  );
+  private readonly userLimits: UserBucketRegistry;
 
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly authenticator: Authenticator,
     private readonly emitter: SocketEmitter,
     private readonly messages: ChatMessagesService,
@@ -64,33 +73,24 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly fanoutNode: FanoutNode,
     private readonly admission: SendAdmission,
     private readonly presenceAudience: PresenceAudience,
-  ) {}
+  ) {
+    this.userLimits = new UserBucketRegistry(
+      () => ({
+        send: new TokenBucket(SEND_RATE, SEND_BURST),
+        typing: new TokenBucket(TYPING_RATE, TYPING_BURST),
+        sync: new TokenBucket(SYNC_RATE, SYNC_BURST),
+        watch: new TokenBucket(WATCH_RATE, WATCH_BURST),
+      }),
+      (SYNC_BURST / SYNC_RATE) * 1000,
+      config.SOCKET_MAX_PER_USER,
+    );
+  }
 
   afterInit(server: IoServer): void {
     this.server = server;
     this.emitter.attach(server);
     this.fanoutNode.watchRooms(server.of('/').adapter);
-    // Handshake: the same access token as the REST API, in auth.token.
-    server.use((socket, next) => {
-      const token: unknown = socket.handshake.auth?.token;
-      if (typeof token !== 'string' || token.length > 4096) return next(new Error('unauthorized'));
-      this.authenticator.authenticate(token).then(
-        ({ user, claims }) => {
-          const state: SocketState = {
-            user,
-            tokenExpiresAt: claims.exp * 1000,
-            sendLimit: new TokenBucket(10, 30),
-            typingLimit: new TokenBucket(3, 6),
-            userLimits: this.userLimits.acquire(user.code),
-          };
-          attachState(socket, state);
-          // The user's room is registered for this node before the client hears `connect` (and syncs), so
-          // any message routed after its sync started reaches this node (docs/scale-out.md).
-          void this.fanoutNode.subscribeAhead(userRoom(user.code), socket.id).then(() => next());
-        },
-        () => next(new Error('unauthorized')),
-      );
-    });
+    server.use(socketHandshake(this.authenticator, this.fanoutNode, this.userLimits));
     this.watchRefresh = setInterval(() => this.refreshWatches(), WATCH_REFRESH_MS);
     this.watchRefresh.unref();
   }
@@ -114,9 +114,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!hasState(socket)) return;
     const state = stateOf(socket);
     clearTimeout(state.expiryTimer);
-    this.userLimits.release(state.user.code);
+    state.lease.release();
     for (const groupCode of state.watching ?? []) {
-      await this.moderation.release(state.user, groupCode, socket.id).catch(() => undefined);
+      await this.moderation.release(state.user, groupCode, state.watchId).catch(() => undefined);
     }
     await this.presenceBroadcaster.disconnected(state.user.code).catch((err: unknown) => this.logger.warn({ err }, 'presence on disconnect'));
   }
@@ -140,10 +140,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('message:send')
   send(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ message: ChatMessagePayload }>> {
     return respond(async () => {
-      const { user, sendLimit } = liveStateOf(socket);
+      const { user, userLimits } = liveStateOf(socket);
       // Before the rate limit: a refusal under load spends none of the sender's budget.
       this.admission.admit();
-      if (!sendLimit.take()) throw tooManyRequests(1);
+      if (!userLimits.send.take()) throw tooManyRequests(1);
       const dto = await validatePayload(SocketSendDto, body);
       const message = await this.messages.send(user, dto.groupCode, dto);
       this.recordActivity(user.code);
@@ -154,9 +154,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('message:edit')
   edit(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ message: ChatMessagePayload }>> {
     return respond(async () => {
-      const { user, sendLimit } = liveStateOf(socket);
+      const { user, userLimits } = liveStateOf(socket);
       // Edits share the send budget: each one is pushed to every participant, like a message.
-      if (!sendLimit.take()) throw tooManyRequests(1);
+      if (!userLimits.send.take()) throw tooManyRequests(1);
       const dto = await validatePayload(SocketEditDto, body);
       const message = await this.edits.edit(user, dto.groupCode, dto.code, dto);
       this.recordActivity(user.code);
@@ -190,7 +190,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const state = stateOf(socket);
     if (state.expired) return;
     const dto = await validatePayload(GroupCodeDto, body).catch(() => null);
-    if (!dto || !state.typingLimit.take()) return;
+    if (!dto || !state.userLimits.typing.take()) return;
     const last = state.typingAt?.get(dto.groupCode) ?? 0;
     if (Date.now() - last < TYPING_EVERY_MS) return;
     (state.typingAt ??= new Map()).set(dto.groupCode, Date.now());
@@ -235,7 +235,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const state = liveStateOf(socket);
       if (!state.userLimits.watch.take()) throw tooManyRequests(1);
       const dto = await validatePayload(GroupCodeDto, body);
-      await this.moderation.watch(state.user, dto.groupCode, socket.id);
+      await this.moderation.watch(state.user, dto.groupCode, state.watchId);
       (state.watching ??= new Set()).add(dto.groupCode);
       // Answered once the room is registered for this node, so what the moderator loads next misses nothing live.
       await this.fanoutNode.subscribeAhead(groupRoom(dto.groupCode), socket.id);
@@ -251,7 +251,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const dto = await validatePayload(GroupCodeDto, body);
       if (!state.watching?.delete(dto.groupCode)) return {};
       await socket.leave(groupRoom(dto.groupCode));
-      await this.moderation.unwatch(state.user, dto.groupCode, socket.id);
+      await this.moderation.unwatch(state.user, dto.groupCode, state.watchId);
       return {};
     });
   }
@@ -273,7 +273,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private refreshWatches(): void {
     const watches = [...this.server.of('/').sockets.values()]
       .filter(hasState)
-      .flatMap((s) => [...(stateOf(s).watching ?? [])].map((groupCode) => ({ groupCode, userCode: stateOf(s).user.code, socketId: s.id })));
+      .flatMap((s) => [...(stateOf(s).watching ?? [])].map((groupCode) => ({ groupCode, userCode: stateOf(s).user.code, socketId: stateOf(s).watchId })));
     this.watchers.refresh(watches).catch((err: unknown) => this.logger.warn({ err }, 'refreshing watches'));
   }
 }

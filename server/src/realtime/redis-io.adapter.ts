@@ -4,8 +4,13 @@ import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { RedisClientType } from 'redis';
-import type { Server, ServerOptions, Socket } from 'socket.io';
+import type { Namespace, Server, ServerOptions, Socket } from 'socket.io';
+import { AppConfig } from '#shared/config/config.schema';
+import { APP_CONFIG } from '#shared/config/config.module';
 import { RedisService } from '#shared/redis/redis.service';
+import { ErrorKey } from '../common/errors';
+import { crossSiteCheck } from '../common/middleware/http-hardening';
+import { guardSessionRecovery } from './session-recovery';
 import { bindMessageHandlers } from './socket-message-binding';
 
 /** Largest event a client may send: a 10,000-character message in UTF-8 plus its envelope. */
@@ -13,35 +18,45 @@ export const MAX_SOCKET_PAYLOAD = 64 * 1024;
 
 /**
  * Socket.IO over the Redis streams adapter, so replicas share rooms and connection-state recovery
- * works across nodes. Every Redis name carries the deployment's prefix.
+ * works across nodes (restoring only what the server decides now, see session-recovery.ts). Every Redis
+ * name carries the deployment's prefix. A handshake from a page of another site is refused (403), and no
+ * CORS headers are sent: the client is served from the same origin, like the REST API.
  */
 export class RedisIoAdapter extends IoAdapter {
+  private readonly crossSite: ReturnType<typeof crossSiteCheck>;
+
   constructor(
     app: INestApplicationContext,
     private readonly redis: RedisService,
   ) {
     super(app);
+    this.crossSite = crossSiteCheck(app.get<AppConfig>(APP_CONFIG).PUBLIC_URL);
   }
 
   createIOServer(port: number, options?: ServerOptions): Server {
+    const allowRequest: ServerOptions['allowRequest'] = (req, answer) => (this.crossSite(req) ? answer(ErrorKey.CrossOrigin, false) : answer(null, true));
     const server: Server = super.createIOServer(port, {
       ...options,
       maxHttpBufferSize: MAX_SOCKET_PAYLOAD,
       pingInterval: 20_000,
       pingTimeout: 20_000,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+      cors: undefined,
+      allowRequest,
     });
-    server.adapter(
-      createAdapter(withObservedFireAndForget(this.redis.client), {
-        streamName: this.redis.key('socket.io'),
-        channelPrefix: this.redis.key('socket.io'),
-        sessionKeyPrefix: this.redis.key('sio', 'session:'),
-        maxLen: 10_000,
-        // The reading connection only notices a shutdown when its blocking read returns.
-        blockTimeInMs: 1000,
-        onlyPlaintext: true,
-      }),
-    );
+    const streams = createAdapter(withObservedFireAndForget(this.redis.client), {
+      streamName: this.redis.key('socket.io'),
+      channelPrefix: this.redis.key('socket.io'),
+      sessionKeyPrefix: this.redis.key('sio', 'session:'),
+      maxLen: 10_000,
+      // The reading connection only notices a shutdown when its blocking read returns.
+      blockTimeInMs: 1000,
+      onlyPlaintext: true,
+    });
+    // Socket.IO calls it with `new`, so a function (not an arrow) that returns the adapter.
+    server.adapter(function guardedAdapter(nsp: Namespace) {
+      return guardSessionRecovery(streams(nsp));
+    } as unknown as Parameters<Server['adapter']>[0]);
     return server;
   }
 

@@ -4,7 +4,7 @@ import { Ack } from '#shared/contracts/socket-events';
 import { AuthUser } from '#shared/contracts/auth';
 import { ErrorKey, unauthorized } from '../common/errors';
 import { toEnvelope } from '../common/filters/error-envelope.filter';
-import { TokenBucket, UserBuckets } from './socket-rate-limiter';
+import { UserBuckets, UserLease } from './socket-rate-limiter';
 
 /** What a connection carries between events. */
 export interface SocketState {
@@ -13,10 +13,16 @@ export interface SocketState {
   expiryTimer?: NodeJS.Timeout;
   /** set when the token ran out; the socket is about to be dropped and answers nothing more */
   expired?: boolean;
-  sendLimit: TokenBucket;
-  typingLimit: TokenBucket;
-  /** sync, presence:watch and room:watch: shared by all the user's sockets on this node */
+  /** send (and edit), typing, sync and watches: the user's budgets, shared by all their sockets on this node */
   userLimits: UserBuckets;
+  /** this socket's place among the user's sockets on this node, and its hold on userLimits */
+  lease: UserLease;
+  /**
+   * What this connection's watches are recorded under: its socket id, made unique again for a recovered socket
+   * (which keeps the dropped one's id), so the release of the dropped connection's watches cannot end a watch
+   * the new connection starts meanwhile.
+   */
+  watchId: string;
   /** made on first use: most sockets never type or watch, and an empty Map and Set cost about 1 KB per socket */
   typingAt?: Map<string, number>;
   watching?: Set<string>;

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { ErrorEnvelope, ErrorKey } from '../errors';
 import { allowedMethods } from './route-methods';
 
@@ -53,7 +54,7 @@ export function answerOptions(req: Request, res: Response, next: NextFunction): 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origins the app itself is served from: the request's own host, and PUBLIC_URL when set. */
-function ownOrigin(req: Request, origin: URL, publicUrl: URL | undefined): boolean {
+function ownOrigin(req: Pick<IncomingMessage, 'headers'>, origin: URL, publicUrl: URL | undefined): boolean {
   if (origin.protocol !== 'http:' && origin.protocol !== 'https:') return false;
   if (publicUrl && origin.origin === publicUrl.origin) return true;
   return !!req.headers.host && origin.host === req.headers.host.toLowerCase();
@@ -68,6 +69,21 @@ function parseOrigin(value: string): URL | undefined {
 }
 
 /**
+ * Whether a request comes from a page of another site: its `Origin` is not the request's own host nor
+ * PUBLIC_URL (a sandboxed `null` origin included), or it has no Origin but `Sec-Fetch-Site: cross-site`.
+ * Requests without either (curl, server-to-server, scripts, the tests) are not browsers and pass.
+ */
+export function crossSiteCheck(publicUrl: string | undefined): (req: Pick<IncomingMessage, 'headers'>) => boolean {
+  const configured = publicUrl ? parseOrigin(publicUrl) : undefined;
+  return (req) => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return req.headers['sec-fetch-site'] === 'cross-site';
+    const parsed = parseOrigin(origin);
+    return !parsed || !ownOrigin(req, parsed, configured);
+  };
+}
+
+/**
  * Cross-site request forgery guard for every state-changing /api call (login, register, refresh and
  * logout carry the refresh cookie): a browser names the page's origin in `Origin` on every POST, PUT,
  * PATCH and DELETE, and a page of another site (or a sandboxed `null` origin) is refused with 403.
@@ -75,14 +91,9 @@ function parseOrigin(value: string): URL | undefined {
  * a page could abuse, so they pass; `Sec-Fetch-Site: cross-site` is refused even then.
  */
 export function requireSameOrigin(publicUrl: string | undefined) {
-  const configured = publicUrl ? parseOrigin(publicUrl) : undefined;
+  const crossSite = crossSiteCheck(publicUrl);
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (SAFE_METHODS.has(req.method) || !underApi(req.path)) return next();
-    const origin = req.headers.origin;
-    const site = req.headers['sec-fetch-site'];
-    const parsed = origin === undefined ? undefined : parseOrigin(origin);
-    const crossSite = origin !== undefined ? !parsed || !ownOrigin(req, parsed, configured) : site === 'cross-site';
-    if (!crossSite) return next();
+    if (SAFE_METHODS.has(req.method) || !underApi(req.path) || !crossSite(req)) return next();
     const envelope: ErrorEnvelope = { code: 403, message: ErrorKey.CrossOrigin };
     res.status(403).json(envelope);
   };
