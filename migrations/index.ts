@@ -10,6 +10,8 @@ import { MessageReplyEdit1764236400000 } from './1764236400000-MessageReplyEdit'
 import { UnreadCountIndexes1764300000000 } from './1764300000000-UnreadCountIndexes';
 import { ReadMarkerHotUpdates1764400000000 } from './1764400000000-ReadMarkerHotUpdates';
 import { ParticipantsVersion1764400100000 } from './1764400100000-ParticipantsVersion';
+import { ChatMessageOfferNote1764500000000 } from './1764500000000-ChatMessageOfferNote';
+import { ChatMessageOfferNoteBackfill1764500100000 } from './1764500100000-ChatMessageOfferNoteBackfill';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -25,4 +27,6 @@ export const migrations = [
   UnreadCountIndexes1764300000000,
   ReadMarkerHotUpdates1764400000000,
   ParticipantsVersion1764400100000,
+  ChatMessageOfferNote1764500000000,
+  ChatMessageOfferNoteBackfill1764500100000,
 ];

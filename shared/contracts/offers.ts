@@ -118,14 +118,12 @@ export const OFFER_REVISED_MESSAGE: OfferNote = { type: Text, text: 'JOB_OFFER.M
 export const offerNoteOf = (call: OfferCall, from: OfferStatus): OfferNote =>
   call === 'update' && from === S.Proposal ? OFFER_REVISED_MESSAGE : OFFER_MESSAGES[call];
 
-/** Every text an offer note carries: the one list by which a stored message is known as an offer note (never by the look of a key). */
+/**
+ * Every text an offer note carries (the client keeps a translation of each). A stored message is known as a
+ * note only by the mark the marketplace sets when it posts one (chat_message.offer_note, `offerNote` in
+ * payloads), never by its text: anyone can type these keys.
+ */
 export const OFFER_NOTE_TEXTS: readonly string[] = [...Object.values(OFFER_MESSAGES).map((m) => m.text), OFFER_REVISED_MESSAGE.text];
-
-const NOTE_TEXTS: ReadonlySet<string> = new Set(OFFER_NOTE_TEXTS);
-
-/** Whether a stored message is an offer note: of a note's type, with one of the notes' texts. */
-export const isOfferNote = (message: { type: ChatMessageType; text: string }): boolean =>
-  (message.type === Text || message.type === FinalJobOfferRequest || message.type === JobOfferApproved) && NOTE_TEXTS.has(message.text.trim());
 
 /** Outbox topic and payload written in the same transaction as every transition and payment. */
 export const OFFER_STATUS_CHANGED_TOPIC = 'offer.status-changed';

@@ -137,7 +137,7 @@ export class OfferTransitionsService {
       const note = offerNoteOf(m.call as OfferCall, m.from);
       try {
         const group = m.offer.group_code ? await this.groups.findByCode(m.offer.group_code) : null;
-        if (group) await this.messages.postSystemMessage(group, note.type, note.text, actor.id);
+        if (group) await this.messages.postOfferNote(group, note.type, note.text, actor.id);
       } catch (err) {
         // The move is committed; a lost chat note must not turn it into an error.
         this.logger.error({ err, offer: m.offer.code }, 'offer chat message failed');

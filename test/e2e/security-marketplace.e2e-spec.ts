@@ -1,0 +1,128 @@
+import { DataSource } from 'typeorm';
+import { OfferStatus } from '#shared/contracts/offers';
+import { ChatMessageOfferNoteBackfill1764500100000 } from '../../migrations/1764500100000-ChatMessageOfferNoteBackfill';
+import { createUser, TestUser } from '../factories';
+import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { as, move, offerIn, OfferRef, price } from './marketplace.helpers';
+
+/** Replays the marketplace reproductions of the security probe (issue 36) and asserts each is refused. */
+describe('security: marketplace', () => {
+  let t: ListeningApp;
+  let customer: TestUser, provider: TestUser;
+
+  beforeAll(async () => {
+    t = await listenTestApp();
+    [customer, provider] = await Promise.all([createUser(t), createUser(t)]);
+  });
+
+  afterEach(() => closeAllSockets());
+  afterAll(async () => {
+    closeAllSockets();
+    await t.close();
+  });
+
+  interface Msg {
+    code: string;
+    seq: number;
+    message: string;
+    offerNote?: boolean;
+    replyTo?: { offerNote?: boolean } | null;
+  }
+
+  const page = async (ref: OfferRef, who: TestUser): Promise<Msg[]> =>
+    (await t.http().post(`/api/message/groups/${ref.group}/messages`).set(as(who)).send({}).expect(200)).body.messages;
+
+  describe('item 4: offer notes are marked by where they come from, never by their text', () => {
+    it('a note key sent over REST is a plain message: no offerNote anywhere, and its author can edit it', async () => {
+      const ref = await offerIn(t, OfferStatus.Proposal, customer, provider);
+      const sent = await t.http().post(`/api/message/groups/${ref.group}`).set(as(customer)).send({ message: 'JOB_OFFER.MESSAGE.PAID' }).expect(201);
+      expect(sent.body.message).toBe('JOB_OFFER.MESSAGE.PAID');
+      expect(sent.body.offerNote).toBeUndefined();
+      const stored = (await page(ref, provider)).find((m) => m.code === sent.body.code)!;
+      expect(stored.offerNote).toBeUndefined();
+      // A reply quoting it does not present it as a note either.
+      const reply = await t
+        .http()
+        .post(`/api/message/groups/${ref.group}`)
+        .set(as(provider))
+        .send({ message: 'really?', replyToId: sent.body.code })
+        .expect(201);
+      expect(reply.body.replyTo).toMatchObject({ message: 'JOB_OFFER.MESSAGE.PAID' });
+      expect(reply.body.replyTo.offerNote).toBeUndefined();
+      // Its author edits it back.
+      const edited = await t
+        .http()
+        .patch(`/api/message/groups/${ref.group}/messages/${sent.body.code}`)
+        .set(as(customer))
+        .send({ message: 'never mind' })
+        .expect(200);
+      expect(edited.body.message).toBe('never mind');
+    });
+
+    it('a plain message edited into a note key over REST stays plain and editable', async () => {
+      const ref = await offerIn(t, OfferStatus.Proposal, customer, provider);
+      const sent = await t.http().post(`/api/message/groups/${ref.group}`).set(as(customer)).send({ message: 'hello' }).expect(201);
+      const url = `/api/message/groups/${ref.group}/messages/${sent.body.code}`;
+      const forged = await t.http().patch(url).set(as(customer)).send({ message: 'JOB_OFFER.MESSAGE.PAID' }).expect(200);
+      expect(forged.body.offerNote).toBeUndefined();
+      expect((await page(ref, provider)).find((m) => m.code === sent.body.code)!.offerNote).toBeUndefined();
+      await t.http().patch(url).set(as(customer)).send({ message: 'hello again' }).expect(200);
+    });
+
+    it('over the socket: the ack, message:new, message:updated and sync carry no offerNote for a typed key; a real note carries it', async () => {
+      const ref = await offerIn(t, OfferStatus.Proposal, customer, provider);
+      const [sc, sp] = await Promise.all([connect(t.url, customer.token), connect(t.url, provider.token)]);
+      const providerNew = record<Msg & { groupCode: string }>(sp, 'message:new');
+      const sent = await call(sc, 'message:send', { groupCode: ref.group, clientKey: 'forge-1', message: 'JOB_OFFER.MESSAGE.PAID' });
+      expect(sent.ok).toBe(true);
+      expect(sent.message.offerNote).toBeUndefined();
+      await eventually(() => providerNew.some((m) => m.code === sent.message.code));
+      expect(providerNew.find((m) => m.code === sent.message.code)!.offerNote).toBeUndefined();
+
+      const updated = next<{ code: string; message: string; offerNote?: boolean }>(sp, 'message:updated', (p) => p.code === sent.message.code);
+      const edit = await call(sc, 'message:edit', { groupCode: ref.group, code: sent.message.code, message: 'JOB_OFFER.MESSAGE.REJECTED' });
+      expect(edit.ok).toBe(true);
+      expect(edit.message.offerNote).toBeUndefined();
+      expect(await updated).toMatchObject({ message: 'JOB_OFFER.MESSAGE.REJECTED' });
+      expect((await updated).offerNote).toBeUndefined();
+
+      // A real move's note is marked, live and in sync, and its author cannot edit it.
+      expect((await move(t, provider, ref, 'update', {}, price('99.00'))).status).toBe(200);
+      await eventually(() => providerNew.some((m) => m.message === 'JOB_OFFER.MESSAGE.REVISED'));
+      const note = providerNew.find((m) => m.message === 'JOB_OFFER.MESSAGE.REVISED')!;
+      expect(note.offerNote).toBe(true);
+      const sync = await call(sp, 'sync', { groups: [{ groupCode: ref.group, afterSeq: 0 }] });
+      const synced = new Map((sync.messages as Msg[]).map((m) => [m.code, m]));
+      expect(synced.get(sent.message.code)).toMatchObject({ message: 'JOB_OFFER.MESSAGE.REJECTED' });
+      expect(synced.get(sent.message.code)!.offerNote).toBeUndefined();
+      expect(synced.get(note.code)!.offerNote).toBe(true);
+      const refused = await call(sp, 'message:edit', { groupCode: ref.group, code: note.code, message: 'something else' });
+      expect(refused).toEqual({ ok: false, error: { code: 409, message: 'CHAT.MESSAGE.NOT_EDITABLE' } });
+    });
+
+    it('the migration marks the notes stored before the mark existed by the moves that posted them, not a typed key', async () => {
+      const ref = await offerIn(t, OfferStatus.PaymentPending, customer, provider);
+      const typed = await t.http().post(`/api/message/groups/${ref.group}`).set(as(customer)).send({ message: 'JOB_OFFER.MESSAGE.PAID' }).expect(201);
+      const db = t.app.get(DataSource);
+      // As stored before: nothing marked.
+      await db.query(`UPDATE chat_message SET offer_note = false WHERE group_id = (SELECT id FROM chat_group WHERE code = $1)`, [ref.group]);
+      const runner = db.createQueryRunner();
+      try {
+        await new ChatMessageOfferNoteBackfill1764500100000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      const marked = (await page(ref, provider)).map((m) => [m.message, m.offerNote === true]);
+      expect(marked).toEqual([
+        ['JOB_OFFER.MESSAGE.PROPOSAL', true],
+        ['JOB_OFFER.MESSAGE.FINAL_OFFER', true],
+        ['JOB_OFFER.MESSAGE.APPROVED', true],
+        ['JOB_OFFER.MESSAGE.AGREED', true],
+        ['JOB_OFFER.MESSAGE.FINALIZE_REQUESTED', true],
+        ['JOB_OFFER.MESSAGE.PAYMENT_REQUESTED', true],
+        ['JOB_OFFER.MESSAGE.PAID', false],
+      ]);
+      expect((await page(ref, provider)).at(-1)!.code).toBe(typed.body.code);
+    });
+  });
+});
