@@ -3,7 +3,7 @@ import { OfferStatus } from '#shared/contracts/offers';
 import { ChatMessageOfferNoteBackfill1764500100000 } from '../../migrations/1764500100000-ChatMessageOfferNoteBackfill';
 import { createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
-import { as, move, offerIn, OfferRef, price } from './marketplace.helpers';
+import { as, makeOffer, move, offerIn, OfferRef, postJob, price } from './marketplace.helpers';
 
 /** Replays the marketplace reproductions of the security probe (issue 36) and asserts each is refused. */
 describe('security: marketplace', () => {
@@ -123,6 +123,88 @@ describe('security: marketplace', () => {
         ['JOB_OFFER.MESSAGE.PAID', false],
       ]);
       expect((await page(ref, provider)).at(-1)!.code).toBe(typed.body.code);
+    });
+  });
+
+  describe('item 7: per-user budgets on jobs, offers, revisions and withdrawals', () => {
+    let limited: ListeningApp;
+
+    beforeAll(async () => {
+      limited = await listenTestApp({
+        JOB_CREATE_RATE_LIMIT: '2',
+        OFFER_CREATE_RATE_LIMIT: '3',
+        OFFER_REVISE_RATE_LIMIT: '3',
+        OFFER_WITHDRAW_RATE_LIMIT: '2',
+      });
+    });
+    afterAll(() => limited.close());
+
+    /** 429 in the one envelope, with Retry-After as a header and in data. */
+    const expectOverBudget = (res: { status: number; body: any; headers: Record<string, string> }) => {
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS', data: { retryAfter: expect.any(Number) } });
+      expect(res.body.data.retryAfter).toBeGreaterThan(0);
+      expect(Number(res.headers['retry-after'])).toBe(res.body.data.retryAfter);
+    };
+
+    it('job creation: over the budget is 429 and posts no job', async () => {
+      const c = await createUser(limited);
+      await postJob(limited, c);
+      await postJob(limited, c);
+      const over = await limited
+        .http()
+        .post('/api/job')
+        .set(as(c))
+        .send({ deadline: price().deadline, versions: [{ lang: 'eng', title: 'One too many', description: 'A job beyond the budget of this customer.' }] });
+      expectOverBudget(over);
+      const mine = await limited.http().get('/api/job?mine=true').set(as(c)).expect(200);
+      expect(mine.body.jobs).toHaveLength(2);
+    });
+
+    it('offer creation: over the budget is 429 and makes no offer', async () => {
+      const [c, p] = await Promise.all([createUser(limited), createUser(limited)]);
+      const jobs = [await postJob(limited, c), await postJob(limited, c)];
+      for (let i = 0; i < 3; i++) await makeOffer(limited, p, i < 2 ? jobs[i] : await postJob(limited, await createUser(limited)));
+      const over = await limited
+        .http()
+        .post(`/api/jobs/${await postJob(limited, c)}/offers`)
+        .set(as(p))
+        .send({});
+      expectOverBudget(over);
+      const mine = await limited.http().get('/api/job-offers').set(as(p)).expect(200);
+      expect(mine.body.offers).toHaveLength(3);
+    });
+
+    it('revisions: over the budget is 429 and changes neither the offer, nor the chat, nor pushes a status', async () => {
+      const [c, p] = await Promise.all([createUser(limited), createUser(limited)]);
+      const ref = await offerIn(limited, OfferStatus.Proposal, c, p); // the first pricing spends one
+      const sc = await connect(limited.url, c.token);
+      const statuses = record(sc, 'offer:status');
+      for (const amount of ['101.00', '102.00']) expect((await move(limited, p, ref, 'update', {}, price(amount))).status).toBe(200);
+      await eventually(() => statuses.length === 2);
+      const before = await limited.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}`).set(as(c)).expect(200);
+      const messages = (await limited.http().post(`/api/message/groups/${ref.group}/messages`).set(as(c)).send({}).expect(200)).body.messages.length;
+      expectOverBudget(await move(limited, p, ref, 'update', {}, price('103.00')));
+      const after = await limited.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}`).set(as(c)).expect(200);
+      expect(after.body).toMatchObject({ version: before.body.version, price: { amount: '102.00' } });
+      expect((await limited.http().post(`/api/message/groups/${ref.group}/messages`).set(as(c)).send({}).expect(200)).body.messages).toHaveLength(messages);
+      // A move that is not a revision still goes through, and is the next status push.
+      expect((await move(limited, p, ref, 'final')).status).toBe(200);
+      await eventually(() => statuses.length === 3);
+      expect(statuses[2]).toMatchObject({ status: OfferStatus.FinalOffer });
+    });
+
+    it('withdraw and offer again: the withdrawals over the budget are 429 and leave the offer open', async () => {
+      const [c, p] = await Promise.all([createUser(limited), createUser(limited)]);
+      const job = await postJob(limited, c);
+      let ref = await makeOffer(limited, p, job);
+      for (let i = 0; i < 2; i++) {
+        expect((await move(limited, p, ref, 'withdraw')).status).toBe(200);
+        ref = await makeOffer(limited, p, job);
+      }
+      expectOverBudget(await move(limited, p, ref, 'withdraw'));
+      const offer = await limited.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}`).set(as(p)).expect(200);
+      expect(offer.body.status).toBe(OfferStatus.Initial);
     });
   });
 });

@@ -6,8 +6,17 @@ import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { RateLimitService } from './rate-limit.service';
 
-/** The per-user budgets a route can spend; each is a fixed window from the config. */
-export type UserBudget = 'chat-send' | 'upload';
+/** The per-user budgets a route can spend; each is a fixed window from the config (its limit and window keys). */
+const BUDGETS = {
+  'chat-send': ['CHAT_SEND_RATE_LIMIT', 'CHAT_SEND_RATE_WINDOW'],
+  upload: ['UPLOAD_RATE_LIMIT', 'UPLOAD_RATE_WINDOW'],
+  'job-create': ['JOB_CREATE_RATE_LIMIT', 'JOB_CREATE_RATE_WINDOW'],
+  'offer-create': ['OFFER_CREATE_RATE_LIMIT', 'OFFER_CREATE_RATE_WINDOW'],
+  'offer-revise': ['OFFER_REVISE_RATE_LIMIT', 'OFFER_REVISE_RATE_WINDOW'],
+  'offer-withdraw': ['OFFER_WITHDRAW_RATE_LIMIT', 'OFFER_WITHDRAW_RATE_WINDOW'],
+} as const satisfies Record<string, readonly [keyof AppConfig, keyof AppConfig]>;
+
+export type UserBudget = keyof typeof BUDGETS;
 
 const BUDGET = 'userRateLimit';
 
@@ -34,10 +43,8 @@ export class UserRateLimitGuard implements CanActivate {
     const budget = this.reflector.get<UserBudget | undefined>(BUDGET, ctx.getHandler());
     const user = ctx.switchToHttp().getRequest<Request>().user;
     if (!budget || !user) return true;
-    const [limit, windowSeconds] =
-      budget === 'chat-send'
-        ? [this.config.CHAT_SEND_RATE_LIMIT, this.config.CHAT_SEND_RATE_WINDOW]
-        : [this.config.UPLOAD_RATE_LIMIT, this.config.UPLOAD_RATE_WINDOW];
+    const [limitKey, windowKey] = BUDGETS[budget];
+    const [limit, windowSeconds] = [this.config[limitKey], this.config[windowKey]];
     await this.rateLimit.consume([{ name: `user:${budget}`, id: user.code, limit, windowSeconds }]);
     return true;
   }

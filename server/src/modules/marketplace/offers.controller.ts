@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiO
 import { AuthUser } from '#shared/contracts/auth';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '#shared/contracts/offers';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
 import { CodeParamPipe } from '../../common/pipes';
 import { LangQueryDto } from './dto/job.dto';
 import {
@@ -68,6 +69,7 @@ export class OffersController {
   }
 
   @Post(':jobId/offers')
+  @RateLimitedPerUser('offer-create')
   @ApiOperation({
     summary: 'Makes an offer on a job, with its chat: Initial, or a Proposal when price and deadline come with it; one open offer per provider and job (409)',
   })
@@ -105,6 +107,7 @@ export class OffersController {
   }
 
   @Put(':jobId/offers/:offerId')
+  @RateLimitedPerUser('offer-revise')
   @Move('Provider: sets price and deadline (Initial → Proposal) or revises them (Proposal → Proposal)')
   update(
     @CurrentUser() user: AuthUser,
@@ -192,6 +195,7 @@ export class OffersController {
   }
 
   @Post(':jobId/offers/:offerId/withdraw')
+  @RateLimitedPerUser('offer-withdraw')
   @Move('Provider: withdraws the offer before it is agreed (→ Closed)')
   withdraw(
     @CurrentUser() user: AuthUser,
