@@ -126,6 +126,29 @@ describe('security: marketplace', () => {
     });
   });
 
+  describe('item 8: two simultaneous "choose, no more offers" on one job', () => {
+    it('never deadlock: one wins, the other is 409, and the job ends with one chosen offer and the other closed (10 rounds)', async () => {
+      const [p1, p2] = await Promise.all([createUser(t), createUser(t)]);
+      for (let round = 0; round < 10; round++) {
+        const job = await postJob(t, customer);
+        const [a, b] = await Promise.all([offerIn(t, OfferStatus.FinalOffer, customer, p1, job), offerIn(t, OfferStatus.FinalOffer, customer, p2, job)]);
+        const body = { allowForMoreOffers: false };
+        const answers = await Promise.all([move(t, customer, a, 'choose', {}, body), move(t, customer, b, 'choose', {}, body)]);
+        const statuses = answers.map((r) => r.status).sort();
+        expect({ round, statuses }).toEqual({ round, statuses: [200, 409] });
+        const loser = answers.find((r) => r.status === 409)!;
+        expect(loser.body).toMatchObject({ code: 409, message: expect.stringMatching(/^JOB_OFFER\.(CHANGED_MEANWHILE|ILLEGAL_TRANSITION)$/) });
+        const winner = answers[0].status === 200 ? a : b;
+        const offers = (await t.http().get(`/api/jobs/${job}/offers`).set(as(customer)).expect(200)).body.offers as { code: string; status: number }[];
+        expect(Object.fromEntries(offers.map((o) => [o.code, o.status]))).toEqual({
+          [a.offer]: winner === a ? OfferStatus.CustomerApproved : OfferStatus.Closed,
+          [b.offer]: winner === b ? OfferStatus.CustomerApproved : OfferStatus.Closed,
+        });
+        expect((await t.http().get(`/api/job/${job}`).set(as(customer)).expect(200)).body.acceptingOffers).toBe(false);
+      }
+    });
+  });
+
   describe('item 7: per-user budgets on jobs, offers, revisions and withdrawals', () => {
     let limited: ListeningApp;
 

@@ -26,10 +26,15 @@ export interface MoveRequest {
 
 type PartyCall = Exclude<OfferCall, 'closeOthers'>;
 
+const SERIALIZATION_FAILURE = '40001';
+const DEADLOCK_DETECTED = '40P01';
+
 /** The statuses `choose` with allowForMoreOffers false closes, straight from the transition table. */
 const CLOSED_WHEN_ANOTHER_IS_CHOSEN = OFFER_TRANSITIONS.filter((t) => t.call === 'closeOthers').map((t) => t.from);
 
 interface Hooks {
+  /** locks to take before the offer's row (always job before offer, so concurrent moves never wait in a circle) */
+  before?: (tx: EntityManager, offer: OfferRow) => Promise<void>;
   /** price and deadline the move sets */
   fields?: Parameters<OffersRepository['move']>[4];
   /** work inside the move's transaction after the status moved: more moves, a payment */
@@ -78,7 +83,9 @@ export class OfferTransitionsService {
         moves.push({ offer: other, from: other.from, to: findTransition(other.from, 'closeOthers')!.to, call: 'closeOthers', actorId: user.id });
       }
     };
-    return this.move(user, req, 'choose', dto, { inside }, (o) => mapOffer(o));
+    // The job's row first: a choice that closes the others locks them after it, so two of them queue on the job.
+    const before = (tx: EntityManager, offer: OfferRow) => this.offers.lockJob(tx, offer.job_id);
+    return this.move(user, req, 'choose', dto, { before, inside }, (o) => mapOffer(o));
   }
 
   /** The customer pays the agreed price through a payment provider; the payment closes the offer. */
@@ -101,7 +108,7 @@ export class OfferTransitionsService {
   ): Promise<R> {
     const key = req.idempotencyKey;
     const fingerprint = key ? IdempotencyStore.fingerprint([call, req.jobCode, req.offerCode, body]) : '';
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.inTransaction(async (tx) => {
       if (key) {
         const claim = await this.keys.claim<R>(tx, user.id, key, fingerprint);
         if (claim.replay) return { response: claim.response, moves: [] as MoveRecord[] };
@@ -113,6 +120,7 @@ export class OfferTransitionsService {
       if (!transition) {
         throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.ILLEGAL_TRANSITION', { status: offer.status, call });
       }
+      await hooks.before?.(tx, offer);
       if (!(await this.offers.move(tx, offer.id, offer, transition.to, hooks.fields))) {
         throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.CHANGED_MEANWHILE');
       }
@@ -128,6 +136,20 @@ export class OfferTransitionsService {
     if (key && ++this.keyedCalls % 100 === 0) this.keys.sweep();
     await this.announce(user, outcome.moves);
     return outcome.response;
+  }
+
+  /**
+   * A move's transaction. Postgres may still end one of two racing transactions (a deadlock it detected, or a
+   * serialization failure): that is a lost race like any other, 409, never a 500.
+   */
+  private async inTransaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === DEADLOCK_DETECTED || code === SERIALIZATION_FAILURE) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.CHANGED_MEANWHILE');
+      throw err;
+    }
   }
 
   /** After commit: each moved offer's chat message, then its offer.status-changed event. */
