@@ -12,6 +12,7 @@ import { ReadMarkerHotUpdates1764400000000 } from './1764400000000-ReadMarkerHot
 import { ParticipantsVersion1764400100000 } from './1764400100000-ParticipantsVersion';
 import { ChatMessageOfferNote1764500000000 } from './1764500000000-ChatMessageOfferNote';
 import { ChatMessageOfferNoteBackfill1764500100000 } from './1764500100000-ChatMessageOfferNoteBackfill';
+import { OfferPaymentDeclared1764500200000 } from './1764500200000-OfferPaymentDeclared';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   ParticipantsVersion1764400100000,
   ChatMessageOfferNote1764500000000,
   ChatMessageOfferNoteBackfill1764500100000,
+  OfferPaymentDeclared1764500200000,
 ];

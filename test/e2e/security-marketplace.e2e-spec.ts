@@ -149,6 +149,76 @@ describe('security: marketplace', () => {
     });
   });
 
+  describe('item 11: a manual payment waits for the provider to confirm it arrived', () => {
+    const offerOf = async (ref: OfferRef) => (await t.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}`).set(as(customer)).expect(200)).body;
+    const outbox = async (ref: OfferRef) =>
+      (
+        await t.app
+          .get(DataSource)
+          .query(`SELECT payload FROM outbox WHERE topic = 'offer.status-changed' AND payload->>'offerCode' = $1 ORDER BY id`, [ref.offer])
+      ).map((r: { payload: { from: number; to: number; paymentId?: string } }) => [r.payload.from, r.payload.to, r.payload.paymentId !== undefined]);
+
+    it('paying declares the payment: the offer waits in PaymentDeclared, live to both, and closes only when the provider confirms', async () => {
+      const ref = await offerIn(t, OfferStatus.PaymentPending, customer, provider);
+      const [sc, sp] = await Promise.all([connect(t.url, customer.token), connect(t.url, provider.token)]);
+      const [toCustomer, toProvider] = [record(sc, 'offer:status'), record(sp, 'offer:status')];
+
+      const paid = await move(t, customer, ref, 'pay').expect(200);
+      expect(paid.body.offer.status).toBe(OfferStatus.PaymentDeclared);
+      expect(paid.body.payment).toMatchObject({ status: 'pending', provider: 'manual', reference: 'bank transfer 1' });
+      await eventually(() => toCustomer.length === 1 && toProvider.length === 1);
+      for (const pushed of [toCustomer[0], toProvider[0]])
+        expect(pushed).toMatchObject({ offerCode: ref.offer, status: OfferStatus.PaymentDeclared, previousStatus: OfferStatus.PaymentPending });
+      await eventually(async () => (await page(ref, provider)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_DECLARED');
+      expect((await page(ref, provider)).some((m) => m.message === 'JOB_OFFER.MESSAGE.PAID')).toBe(false);
+      // Not closed, not "payment received": the customer's word alone is no payment.
+      expect(await outbox(ref)).toEqual(expect.arrayContaining([[OfferStatus.PaymentPending, OfferStatus.PaymentDeclared, true]]));
+      expect((await outbox(ref)).some(([, to]: [number, number, boolean]) => to === OfferStatus.Closed)).toBe(false);
+      expect((await t.http().get('/api/job-offers/payments').set(as(provider)).expect(200)).body.payments[0]).toMatchObject({
+        offerCode: ref.offer,
+        status: 'pending',
+        direction: 'received',
+      });
+      expect((await t.http().get('/api/job-offers/for-payment').set(as(customer)).expect(200)).body.offers.map((o: { code: string }) => o.code)).not.toContain(
+        ref.offer,
+      );
+
+      // Only the provider confirms; the customer cannot close it themselves, and cannot pay twice.
+      expect((await move(t, customer, ref, 'confirmPayment')).body).toEqual({ code: 403, message: 'JOB_OFFER.NOT_YOUR_MOVE' });
+      expect((await move(t, customer, ref, 'pay')).body).toMatchObject({ code: 409, message: 'JOB_OFFER.ILLEGAL_TRANSITION' });
+      const confirmed = await move(t, provider, ref, 'confirmPayment').expect(200);
+      expect(confirmed.body.offer.status).toBe(OfferStatus.Closed);
+      expect(confirmed.body.payment).toMatchObject({ code: paid.body.payment.code, status: 'succeeded' });
+      await eventually(() => toCustomer.length === 2 && toProvider.length === 2);
+      expect(toCustomer[1]).toMatchObject({ status: OfferStatus.Closed, previousStatus: OfferStatus.PaymentDeclared, actorCode: provider.user.code });
+      await eventually(async () => (await page(ref, customer)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_CONFIRMED');
+      expect((await page(ref, customer)).at(-1)!.offerNote).toBe(true);
+    });
+
+    it('the provider says it has not arrived: the offer waits for payment again, the payment is disputed, and a new payment can be declared', async () => {
+      const ref = await offerIn(t, OfferStatus.PaymentDeclared, customer, provider);
+      const sc = await connect(t.url, customer.token);
+      const toCustomer = record(sc, 'offer:status');
+      const disputed = await move(t, provider, ref, 'disputePayment').expect(200);
+      expect(disputed.body.offer.status).toBe(OfferStatus.PaymentPending);
+      expect(disputed.body.payment.status).toBe('disputed');
+      await eventually(() => toCustomer.length === 1);
+      expect(toCustomer[0]).toMatchObject({ status: OfferStatus.PaymentPending, previousStatus: OfferStatus.PaymentDeclared });
+      await eventually(async () => (await page(ref, customer)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_NOT_RECEIVED');
+      expect((await offerOf(ref)).status).toBe(OfferStatus.PaymentPending);
+
+      const again = await move(t, customer, ref, 'pay', {}, { reference: 'second transfer' }).expect(200);
+      expect(again.body.payment).toMatchObject({ status: 'pending', reference: 'second transfer' });
+      await move(t, provider, ref, 'confirmPayment').expect(200);
+      const statuses = (await t.http().get('/api/job-offers/payments').set(as(customer)).expect(200)).body.payments
+        .filter((p: { offerCode: string }) => p.offerCode === ref.offer)
+        .map((p: { status: string }) => p.status)
+        .sort();
+      expect(statuses).toEqual(['disputed', 'succeeded']);
+      expect((await offerOf(ref)).status).toBe(OfferStatus.Closed);
+    });
+  });
+
   describe('item 7: per-user budgets on jobs, offers, revisions and withdrawals', () => {
     let limited: ListeningApp;
 
@@ -190,7 +260,7 @@ describe('security: marketplace', () => {
       for (let i = 0; i < 3; i++) await makeOffer(limited, p, i < 2 ? jobs[i] : await postJob(limited, await createUser(limited)));
       const over = await limited
         .http()
-        .post(`/api/jobs/${await postJob(limited, c)}/offers`)
+        .post(`/api/jobs/${await postJob(limited, await createUser(limited))}/offers`)
         .set(as(p))
         .send({});
       expectOverBudget(over);

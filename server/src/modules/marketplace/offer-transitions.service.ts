@@ -2,7 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '#shared/contracts/auth';
-import { actorOf, findTransition, OFFER_TRANSITIONS, OfferCall, offerNoteOf } from '#shared/contracts/offers';
+import { actorOf, findTransition, OFFER_TRANSITIONS, OfferCall, offerNoteOf, SystemCall } from '#shared/contracts/offers';
 import { AppError, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatGroupsRepository } from '../chat/chat-groups.repository';
@@ -24,7 +24,9 @@ export interface MoveRequest {
   idempotencyKey?: string;
 }
 
-type PartyCall = Exclude<OfferCall, 'closeOthers'>;
+type PartyCall = Exclude<OfferCall, SystemCall>;
+
+const paid = (offer: OfferRow, payment?: PaymentEntity): PayResultDto => ({ offer: mapOffer(offer), payment: mapPayment(payment!) });
 
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK_DETECTED = '40P01';
@@ -70,7 +72,7 @@ export class OfferTransitionsService {
   }
 
   /** final, reapprove, finalizeRequest, approveFinalizeRequest, withdraw, reject: moves without a body. */
-  simple(user: AuthUser, req: MoveRequest, call: Exclude<PartyCall, 'update' | 'choose' | 'pay'>): Promise<OfferDto> {
+  simple(user: AuthUser, req: MoveRequest, call: Exclude<PartyCall, 'update' | 'choose' | 'pay' | 'confirmPayment' | 'disputePayment'>): Promise<OfferDto> {
     return this.move(user, req, call, null, {}, (o) => mapOffer(o));
   }
 
@@ -88,14 +90,34 @@ export class OfferTransitionsService {
     return this.move(user, req, 'choose', dto, { before, inside }, (o) => mapOffer(o));
   }
 
-  /** The customer pays the agreed price through a payment provider; the payment closes the offer. */
+  /**
+   * The customer pays the agreed price through a payment provider: the offer waits for the provider's
+   * confirmation (PaymentDeclared) with the payment pending, or, when the payment provider took the money at
+   * once, closes in the same transaction (settle).
+   */
   pay(user: AuthUser, req: MoveRequest, dto: PayOfferDto): Promise<PayResultDto> {
     const inside = async (tx: EntityManager, offer: OfferRow, moves: MoveRecord[]) => {
       const payment = await this.payments.charge(tx, user, offer, { ...dto, idempotencyKey: req.idempotencyKey ?? null });
       moves[0].paymentId = payment.id;
+      if (payment.status === 'succeeded') {
+        const declared = { version: offer.version + 1, status: moves[0].to };
+        const settled = findTransition(declared.status, 'settle')!;
+        if (!(await this.offers.move(tx, offer.id, declared, settled.to))) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.CHANGED_MEANWHILE');
+        moves.push({ offer, from: declared.status, to: settled.to, call: 'settle', actorId: user.id, paymentId: payment.id });
+      }
       return payment;
     };
-    return this.move(user, req, 'pay', dto, { inside }, (offer, payment) => ({ offer: mapOffer(offer), payment: mapPayment(payment!) }));
+    return this.move(user, req, 'pay', dto, { inside }, paid);
+  }
+
+  /** The provider says the declared payment arrived (it succeeds) or has not (it is disputed, and the offer waits for payment again). */
+  settleDeclared(user: AuthUser, req: MoveRequest, call: 'confirmPayment' | 'disputePayment'): Promise<PayResultDto> {
+    const inside = async (tx: EntityManager, offer: OfferRow, moves: MoveRecord[]) => {
+      const payment = await this.payments.settle(tx, offer, call === 'confirmPayment' ? 'succeeded' : 'disputed');
+      moves[0].paymentId = payment.id;
+      return payment;
+    };
+    return this.move(user, req, call, null, { inside }, paid);
   }
 
   private async move<R>(

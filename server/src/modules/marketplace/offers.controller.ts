@@ -182,7 +182,10 @@ export class OffersController {
   }
 
   @Post(':jobId/offers/:offerId/pay')
-  @Move('Customer: pays the agreed price through a payment provider (PaymentPending → Closed); a repeated Idempotency-Key never charges twice', PayResultDto)
+  @Move(
+    'Customer: pays the agreed price through a payment provider (PaymentPending → PaymentDeclared, a manual payment waits for the provider to confirm it; → Closed when the provider took the money at once); a repeated Idempotency-Key never charges twice',
+    PayResultDto,
+  )
   pay(
     @CurrentUser() user: AuthUser,
     @Param('jobId', CodeParamPipe) jobId: string,
@@ -192,6 +195,30 @@ export class OffersController {
     @Headers('idempotency-key') key?: string,
   ): Promise<PayResultDto> {
     return this.transitions.pay(user, req(jobId, offerId, query, key), dto);
+  }
+
+  @Post(':jobId/offers/:offerId/confirmPayment')
+  @Move("Provider: the customer's declared payment arrived (PaymentDeclared → Closed); the payment succeeds", PayResultDto)
+  confirmPayment(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<PayResultDto> {
+    return this.transitions.settleDeclared(user, req(jobId, offerId, query, key), 'confirmPayment');
+  }
+
+  @Post(':jobId/offers/:offerId/disputePayment')
+  @Move("Provider: the customer's declared payment has not arrived (PaymentDeclared → PaymentPending); the payment is disputed", PayResultDto)
+  disputePayment(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<PayResultDto> {
+    return this.transitions.settleDeclared(user, req(jobId, offerId, query, key), 'disputePayment');
   }
 
   @Post(':jobId/offers/:offerId/withdraw')
