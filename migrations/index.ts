@@ -12,6 +12,9 @@ import { ReadMarkerHotUpdates1764400000000 } from './1764400000000-ReadMarkerHot
 import { ParticipantsVersion1764400100000 } from './1764400100000-ParticipantsVersion';
 import { ParticipantAddedBy1764480000000 } from './1764480000000-ParticipantAddedBy';
 import { DetachOutsiderJobChats1764480100000 } from './1764480100000-DetachOutsiderJobChats';
+import { ChatMessageOfferNote1764500000000 } from './1764500000000-ChatMessageOfferNote';
+import { ChatMessageOfferNoteBackfill1764500100000 } from './1764500100000-ChatMessageOfferNoteBackfill';
+import { OfferPaymentDeclared1764500200000 } from './1764500200000-OfferPaymentDeclared';
 import { FileStorageUsage1764520000000 } from './1764520000000-FileStorageUsage';
 import { FileStorageUsageBackfill1764520100000 } from './1764520100000-FileStorageUsageBackfill';
 
@@ -31,6 +34,9 @@ export const migrations = [
   ParticipantsVersion1764400100000,
   ParticipantAddedBy1764480000000,
   DetachOutsiderJobChats1764480100000,
+  ChatMessageOfferNote1764500000000,
+  ChatMessageOfferNoteBackfill1764500100000,
+  OfferPaymentDeclared1764500200000,
   FileStorageUsage1764520000000,
   FileStorageUsageBackfill1764520100000,
 ];

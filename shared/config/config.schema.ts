@@ -143,6 +143,18 @@ export const configSchema = z.object({
   /** uploads per user and window */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   UPLOAD_RATE_WINDOW: seconds(60),
+  /** jobs posted per user and window */
+  JOB_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  JOB_CREATE_RATE_WINDOW: seconds(60 * 60),
+  /** offers made per user and window (a withdrawn offer made again counts again) */
+  OFFER_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  OFFER_CREATE_RATE_WINDOW: seconds(10 * 60),
+  /** price changes of offers (the first pricing and revisions) per user and window; each posts a chat note and a push */
+  OFFER_REVISE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  OFFER_REVISE_RATE_WINDOW: seconds(60),
+  /** offers withdrawn per user and window */
+  OFFER_WITHDRAW_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  OFFER_WITHDRAW_RATE_WINDOW: seconds(10 * 60),
   FILE_MAX_SIZE: z.coerce
     .number()
     .int()

@@ -9,10 +9,12 @@ export enum OfferStatus {
   Agreed = 100,
   FinalizeRequested = 130,
   PaymentPending = 160,
+  /** the customer says they paid (a manual payment); waits for the provider to confirm it arrived (not in the spec's list) */
+  PaymentDeclared = 180,
   Closed = 200,
 }
 
-export const OFFER_STATUSES: readonly OfferStatus[] = [1, 5, 10, 50, 100, 130, 160, 200];
+export const OFFER_STATUSES: readonly OfferStatus[] = [1, 5, 10, 50, 100, 130, 160, 180, 200];
 
 /** Every move an offer can make, named after the call that makes it. */
 export type OfferCall =
@@ -23,10 +25,17 @@ export type OfferCall =
   | 'finalizeRequest'
   | 'approveFinalizeRequest'
   | 'pay'
+  | 'confirmPayment'
+  | 'disputePayment'
   | 'withdraw'
   | 'reject'
   /** the customer chose another offer with allowForMoreOffers false */
-  | 'closeOthers';
+  | 'closeOthers'
+  /** the payment provider took the money at once (not a manual payment): no confirmation to wait for */
+  | 'settle';
+
+/** Moves the system makes as a side effect of a party's call. */
+export type SystemCall = 'closeOthers' | 'settle';
 
 /** Who makes a move: the offer's provider, the job's customer, or the system (as a side effect of another move). */
 export type OfferActor = 'provider' | 'customer' | 'system';
@@ -53,15 +62,21 @@ export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   { from: S.CustomerApproved, call: 'reapprove', actor: 'provider', to: S.Agreed },
   { from: S.Agreed, call: 'finalizeRequest', actor: 'provider', to: S.FinalizeRequested },
   { from: S.FinalizeRequested, call: 'approveFinalizeRequest', actor: 'customer', to: S.PaymentPending },
-  { from: S.PaymentPending, call: 'pay', actor: 'customer', to: S.Closed },
+  // Paying declares the payment; the offer closes only once the money is known to have arrived: the provider
+  // confirms a manual payment (or says it has not arrived, and the offer waits for payment again), or a provider
+  // that takes the money at once settles it in the same call.
+  { from: S.PaymentPending, call: 'pay', actor: 'customer', to: S.PaymentDeclared },
+  { from: S.PaymentDeclared, call: 'confirmPayment', actor: 'provider', to: S.Closed },
+  { from: S.PaymentDeclared, call: 'disputePayment', actor: 'provider', to: S.PaymentPending },
+  { from: S.PaymentDeclared, call: 'settle', actor: 'system', to: S.Closed },
   ...BEFORE_AGREED.map((from) => ({ from, call: 'withdraw' as const, actor: 'provider' as const, to: S.Closed })),
   ...BEFORE_AGREED.map((from) => ({ from, call: 'reject' as const, actor: 'customer' as const, to: S.Closed })),
   // Only offers that nobody chose yet are closed when the customer chooses another one and stops taking offers.
   ...[S.Initial, S.Proposal, S.FinalOffer].map((from) => ({ from, call: 'closeOthers' as const, actor: 'system' as const, to: S.Closed })),
 ];
 
-/** The calls a party can make over HTTP (closeOthers is only a side effect of choose). */
-export const PARTY_CALLS: readonly Exclude<OfferCall, 'closeOthers'>[] = [
+/** The calls a party can make over HTTP (closeOthers and settle are only side effects of choose and pay). */
+export const PARTY_CALLS: readonly Exclude<OfferCall, SystemCall>[] = [
   'update',
   'final',
   'choose',
@@ -69,6 +84,8 @@ export const PARTY_CALLS: readonly Exclude<OfferCall, 'closeOthers'>[] = [
   'finalizeRequest',
   'approveFinalizeRequest',
   'pay',
+  'confirmPayment',
+  'disputePayment',
   'withdraw',
   'reject',
 ];
@@ -105,10 +122,13 @@ export const OFFER_MESSAGES: { readonly [C in OfferCall]: OfferNote } = {
   reapprove: { type: Text, text: 'JOB_OFFER.MESSAGE.AGREED' },
   finalizeRequest: { type: Text, text: 'JOB_OFFER.MESSAGE.FINALIZE_REQUESTED' },
   approveFinalizeRequest: { type: Text, text: 'JOB_OFFER.MESSAGE.PAYMENT_REQUESTED' },
-  pay: { type: Text, text: 'JOB_OFFER.MESSAGE.PAID' },
+  pay: { type: Text, text: 'JOB_OFFER.MESSAGE.PAYMENT_DECLARED' },
+  confirmPayment: { type: Text, text: 'JOB_OFFER.MESSAGE.PAYMENT_CONFIRMED' },
+  disputePayment: { type: Text, text: 'JOB_OFFER.MESSAGE.PAYMENT_NOT_RECEIVED' },
   withdraw: { type: Text, text: 'JOB_OFFER.MESSAGE.WITHDRAWN' },
   reject: { type: Text, text: 'JOB_OFFER.MESSAGE.REJECTED' },
   closeOthers: { type: Text, text: 'JOB_OFFER.MESSAGE.CLOSED_OTHER_CHOSEN' },
+  settle: { type: Text, text: 'JOB_OFFER.MESSAGE.PAID' },
 };
 
 /** The note of an 'update' that revises a proposal (Proposal → Proposal) rather than making the first one. */
@@ -118,14 +138,12 @@ export const OFFER_REVISED_MESSAGE: OfferNote = { type: Text, text: 'JOB_OFFER.M
 export const offerNoteOf = (call: OfferCall, from: OfferStatus): OfferNote =>
   call === 'update' && from === S.Proposal ? OFFER_REVISED_MESSAGE : OFFER_MESSAGES[call];
 
-/** Every text an offer note carries: the one list by which a stored message is known as an offer note (never by the look of a key). */
+/**
+ * Every text an offer note carries (the client keeps a translation of each). A stored message is known as a
+ * note only by the mark the marketplace sets when it posts one (chat_message.offer_note, `offerNote` in
+ * payloads), never by its text: anyone can type these keys.
+ */
 export const OFFER_NOTE_TEXTS: readonly string[] = [...Object.values(OFFER_MESSAGES).map((m) => m.text), OFFER_REVISED_MESSAGE.text];
-
-const NOTE_TEXTS: ReadonlySet<string> = new Set(OFFER_NOTE_TEXTS);
-
-/** Whether a stored message is an offer note: of a note's type, with one of the notes' texts. */
-export const isOfferNote = (message: { type: ChatMessageType; text: string }): boolean =>
-  (message.type === Text || message.type === FinalJobOfferRequest || message.type === JobOfferApproved) && NOTE_TEXTS.has(message.text.trim());
 
 /** Outbox topic and payload written in the same transaction as every transition and payment. */
 export const OFFER_STATUS_CHANGED_TOPIC = 'offer.status-changed';
@@ -140,7 +158,7 @@ export interface OfferStatusChangedOutboxPayload {
   actorId: string;
   customerId: string;
   providerId: string;
-  /** set when a payment was recorded (to = Closed) */
+  /** the payment the move declared, confirmed, disputed or settled */
   paymentId?: string;
 }
 

@@ -52,7 +52,7 @@ export interface NotifyOfferPayload {
   paymentId?: string | null;
 }
 
-export type PushKind = 'message' | 'offer-status' | 'payment-requested' | 'payment-received';
+export type PushKind = 'message' | 'offer-status' | 'payment-requested' | 'payment-declared' | 'payment-received';
 
 /** What the service worker (client/public/sw.js) shows: title, body, tag (collapses on the device) and the URL to open. */
 export interface PushContent {

@@ -48,4 +48,16 @@ describe('push content', () => {
       tag: 'o1',
     });
   });
+
+  it("asks the provider to confirm a declared payment: the customer's word is not a received payment", () => {
+    const declared = { kind: 'payment-declared' as const, offerCode: 'o1', jobCode: 'j1', status: 180 };
+    expect(offerPush({ ...declared, lang: 'eng' })).toEqual({
+      title: 'The customer says they paid',
+      body: 'Confirm the payment for offer o1 once it has arrived',
+      url: '/jobs/j1/offers/o1',
+      tag: 'o1',
+    });
+    expect(offerPush({ ...declared, lang: 'pol' }).title).toBe('Klient twierdzi, że zapłacił');
+    expect(offerPush({ ...declared, kind: 'offer-status', lang: 'eng' }).body).toBe('Offer o1 is now: The customer says they paid');
+  });
 });

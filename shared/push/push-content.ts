@@ -22,8 +22,10 @@ const TEXTS = {
     offerBody: 'Offer {{offer}} is now: {{status}}',
     paymentRequestedTitle: 'Payment requested',
     paymentRequestedBody: 'Offer {{offer}} is waiting for your payment',
+    paymentDeclaredTitle: 'The customer says they paid',
+    paymentDeclaredBody: 'Confirm the payment for offer {{offer}} once it has arrived',
     paymentReceivedTitle: 'Payment received',
-    paymentReceivedBody: 'The customer paid for offer {{offer}}',
+    paymentReceivedBody: 'The payment for offer {{offer}} has arrived',
     status: {
       [OfferStatus.Initial]: 'Initial',
       [OfferStatus.Proposal]: 'Proposal',
@@ -32,6 +34,7 @@ const TEXTS = {
       [OfferStatus.Agreed]: 'Agreed',
       [OfferStatus.FinalizeRequested]: 'Finalisation requested',
       [OfferStatus.PaymentPending]: 'Payment pending',
+      [OfferStatus.PaymentDeclared]: 'The customer says they paid',
       [OfferStatus.Closed]: 'Closed',
     } as Record<OfferStatus, string>,
   },
@@ -44,8 +47,10 @@ const TEXTS = {
     offerBody: 'Oferta {{offer}} ma teraz status: {{status}}',
     paymentRequestedTitle: 'Prośba o płatność',
     paymentRequestedBody: 'Oferta {{offer}} czeka na Twoją płatność',
+    paymentDeclaredTitle: 'Klient twierdzi, że zapłacił',
+    paymentDeclaredBody: 'Potwierdź płatność za ofertę {{offer}}, gdy dotrze',
     paymentReceivedTitle: 'Otrzymano płatność',
-    paymentReceivedBody: 'Klient zapłacił za ofertę {{offer}}',
+    paymentReceivedBody: 'Płatność za ofertę {{offer}} dotarła',
     status: {
       [OfferStatus.Initial]: 'Początkowa',
       [OfferStatus.Proposal]: 'Propozycja',
@@ -54,6 +59,7 @@ const TEXTS = {
       [OfferStatus.Agreed]: 'Uzgodniona',
       [OfferStatus.FinalizeRequested]: 'Prośba o finalizację',
       [OfferStatus.PaymentPending]: 'Oczekuje na płatność',
+      [OfferStatus.PaymentDeclared]: 'Klient twierdzi, że zapłacił',
       [OfferStatus.Closed]: 'Zamknięta',
     } as Record<OfferStatus, string>,
   },
@@ -140,6 +146,8 @@ export function offerPush(input: OfferPushInput): PushContent {
   switch (input.kind) {
     case 'payment-requested':
       return { title: t.paymentRequestedTitle, body: fill(t.paymentRequestedBody, { offer }), url: '/jobs/payments', tag: offer };
+    case 'payment-declared':
+      return { title: t.paymentDeclaredTitle, body: fill(t.paymentDeclaredBody, { offer }), url: offerUrl, tag: offer };
     case 'payment-received':
       return { title: t.paymentReceivedTitle, body: fill(t.paymentReceivedBody, { offer }), url: offerUrl, tag: offer };
     default:

@@ -230,7 +230,7 @@ describe('offers in the browser', () => {
     await screenshot(c2, 'dashboard-customer-desktop-en');
     await c2.close();
 
-    // Pay, double-clicked: one payment.
+    // Pay, double-clicked: one payment, declared; the offer waits for the provider to confirm it arrived.
     await move(
       'pay',
       c,
@@ -240,8 +240,11 @@ describe('offers in the browser', () => {
         await actor.getByTestId('offer-pay-reference').fill('Transfer 2026/12/01');
         return confirmAndTime(actor, (a) => a.getByTestId('offer-pay-confirm').dblclick());
       },
-      '200',
+      '180',
     );
+    expect(await p.getByTestId('offer-action-confirmPayment').textContent()).toBe('Confirm the payment arrived');
+    await screenshot(p, 'offers-view-payment-declared-provider-desktop-en');
+    await move('confirmPayment', p, c, (actor) => clickMove(actor, 'confirmPayment', yes), '200');
     const payments = await h.app.app
       .get(DataSource)
       .query(`SELECT count(*)::int AS n FROM payment p JOIN job_offer o ON o.id = p.offer_id WHERE o.code = $1`, [offer]);
@@ -265,6 +268,7 @@ describe('offers in the browser', () => {
       'finalizeRequest',
       'approveFinalizeRequest',
       'pay',
+      'confirmPayment',
     ]);
 
     // The payment shows on both payments screens: made by the customer, received by the provider.
@@ -333,6 +337,7 @@ describe('offers in the browser', () => {
       await step(who, jobs[3], paid, path, path === 'choose' ? { allowForMoreOffers: true } : {}, method);
     }
     await step(other, jobs[3], paid, 'pay', { reference: 'Przelew 17/2026' });
+    await step(customer, jobs[3], paid, 'confirmPayment');
 
     for (const lang of ['eng', 'pol'] as const) {
       for (const phone of [false, true]) {

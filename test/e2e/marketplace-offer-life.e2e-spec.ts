@@ -47,7 +47,7 @@ describe('marketplace: the life of an offer', () => {
     for (const step of HAPPY_PATH) {
       const actor = step.by === 'provider' ? provider : customer;
       const res = await move(t, actor, ref, step.call).expect(200);
-      const offer = step.call === 'pay' ? res.body.offer : res.body;
+      const offer = step.call === 'pay' || step.call === 'confirmPayment' ? res.body.offer : res.body;
       expect({ call: step.call, status: offer.status, version: offer.version }).toEqual({ call: step.call, status: step.to, version: ++version });
       // The push carries the offer's terms after the move, so a party's screen shows revisions without reloading.
       const terms = { price: offer.price, localPrice: offer.localPrice, deadline: offer.deadline, version: offer.version };
@@ -66,10 +66,11 @@ describe('marketplace: the life of an offer', () => {
       previous = step.to;
       if (step.call === 'update')
         expect(offer).toMatchObject({ price: { amount: '120.50', currency: 'USD' }, localPrice: { amount: '120.50', currency: 'USD' } });
-      if (step.call === 'pay') {
+      // A manual payment is the customer's word until the provider confirms the money arrived.
+      if (step.call === 'pay' || step.call === 'confirmPayment') {
         expect(res.body.payment).toMatchObject({
           amount: { amount: '120.50', currency: 'USD' },
-          status: 'succeeded',
+          status: step.call === 'pay' ? 'pending' : 'succeeded',
           provider: 'manual',
           reference: 'bank transfer 1',
           code: expect.any(String),
@@ -90,12 +91,13 @@ describe('marketplace: the life of an offer', () => {
       [1, 'JOB_OFFER.MESSAGE.AGREED', P],
       [1, 'JOB_OFFER.MESSAGE.FINALIZE_REQUESTED', P],
       [1, 'JOB_OFFER.MESSAGE.PAYMENT_REQUESTED', C],
-      [1, 'JOB_OFFER.MESSAGE.PAID', C],
+      [1, 'JOB_OFFER.MESSAGE.PAYMENT_DECLARED', C],
+      [1, 'JOB_OFFER.MESSAGE.PAYMENT_CONFIRMED', P],
     ]);
     // The server marks the notes (offerNote), so no client tells them by their text; the provider's own words are no note.
-    expect(page.body.messages.map((m: { offerNote?: boolean }) => m.offerNote === true)).toEqual([false, true, true, true, true, true, true, true]);
+    expect(page.body.messages.map((m: { offerNote?: boolean }) => m.offerNote === true)).toEqual([false, true, true, true, true, true, true, true, true]);
     // The customer's socket got the provider's messages live.
-    await eventually(() => customerMessages.filter((m) => m.groupCode === ref.group).length === 8);
+    await eventually(() => customerMessages.filter((m) => m.groupCode === ref.group).length === 9);
 
     // Every move wrote an outbox row for the push worker in its transaction; the payment carries its id.
     const db = t.app.get(DataSource);
@@ -109,18 +111,20 @@ describe('marketplace: the life of an offer', () => {
        JOIN payment p ON p.offer_id = o.id WHERE o.code = $1`,
       [ref.offer],
     );
-    expect(outbox[6].payload).toEqual({
+    const paymentMove = (from: OfferStatus, to: OfferStatus, actor: TestUser) => ({
       offerId: ids.offer_id,
       offerCode: ref.offer,
       jobCode: job,
       groupCode: ref.group,
-      from: OfferStatus.PaymentPending,
-      to: OfferStatus.Closed,
-      actorId: customer.user.id,
+      from,
+      to,
+      actorId: actor.user.id,
       customerId: ids.customer_id,
       providerId: ids.provider_id,
       paymentId: ids.payment_id,
     });
+    expect(outbox[6].payload).toEqual(paymentMove(OfferStatus.PaymentPending, OfferStatus.PaymentDeclared, customer));
+    expect(outbox[7].payload).toEqual(paymentMove(OfferStatus.PaymentDeclared, OfferStatus.Closed, provider));
     expect(outbox[0].payload.paymentId).toBeUndefined();
     // And the event log has the creation plus every move.
     const log = await db.query(

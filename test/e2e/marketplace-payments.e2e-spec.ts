@@ -3,6 +3,7 @@ import { OfferStatus } from '#shared/contracts/offers';
 import { ManualPaymentProvider } from '../../server/src/modules/marketplace/payments/manual-payment.provider';
 import { createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
+import { eventually } from '../utils/sockets';
 import { as, future, move, OfferRef, offerIn } from './marketplace.helpers';
 
 describe('marketplace: money, payments and idempotency', () => {
@@ -116,12 +117,12 @@ describe('marketplace: money, payments and idempotency', () => {
   });
 
   describe('payment provider', () => {
-    it('closes nothing when the provider does not confirm the charge, and leaves the key free for the retry', async () => {
+    it('changes nothing when the provider refuses the charge, and leaves the key free for the retry', async () => {
       const ref = await offerIn(t, OfferStatus.PaymentPending, customer, provider);
       const before = await read(ref);
       const manual = t.app.get(ManualPaymentProvider);
       const key = { 'Idempotency-Key': 'declined-pay-0001' };
-      for (const status of ['failed', 'pending'] as const) {
+      for (const status of ['failed'] as const) {
         const charge = jest.spyOn(manual, 'charge').mockResolvedValueOnce({ status, reference: null });
         const res = await move(t, customer, ref, 'pay', key).expect(402);
         expect(res.body).toEqual({ code: 402, message: 'JOB_OFFER.PAYMENT_FAILED' });
@@ -141,11 +142,32 @@ describe('marketplace: money, payments and idempotency', () => {
       expect(await payments(ref)).toEqual([]);
       expect(await outboxTo(ref, OfferStatus.Closed)).toBe(0);
       const chat = await t.http().post(`/api/message/groups/${ref.group}/messages`).set(as(customer)).send({}).expect(200);
-      expect(chat.body.messages.map((m: { message: string }) => m.message)).not.toContain('JOB_OFFER.MESSAGE.PAID');
+      expect(chat.body.messages.map((m: { message: string }) => m.message)).not.toContain('JOB_OFFER.MESSAGE.PAYMENT_DECLARED');
 
+      // The manual provider's payment is the customer's word: it waits for the provider's confirmation.
       const paid = await move(t, customer, ref, 'pay', key).expect(200);
-      expect(paid.body.offer.status).toBe(OfferStatus.Closed);
+      expect(paid.body.offer.status).toBe(OfferStatus.PaymentDeclared);
+      expect(paid.body.payment.status).toBe('pending');
       expect(await payments(ref)).toEqual([{ code: paid.body.payment.code, amount: '120.50', currency: 'USD' }]);
+    });
+
+    it('closes the offer in the same call when the provider took the money at once (settle), with no confirmation to wait for', async () => {
+      const ref = await offerIn(t, OfferStatus.PaymentPending, customer, provider);
+      const charge = jest.spyOn(t.app.get(ManualPaymentProvider), 'charge').mockResolvedValueOnce({ status: 'succeeded', reference: 'card-1' });
+      try {
+        const paid = await move(t, customer, ref, 'pay').expect(200);
+        expect(paid.body.offer.status).toBe(OfferStatus.Closed);
+        expect(paid.body.payment).toMatchObject({ status: 'succeeded', reference: 'card-1' });
+      } finally {
+        charge.mockRestore();
+      }
+      const log = await db.query(`SELECT e.call FROM job_offer_event e JOIN job_offer o ON o.id = e.offer_id WHERE o.code = $1 ORDER BY e.id`, [ref.offer]);
+      expect(log.map((e: { call: string }) => e.call).slice(-2)).toEqual(['pay', 'settle']);
+      expect(await outboxTo(ref, OfferStatus.Closed)).toBe(1);
+      await eventually(async () => {
+        const chat = await t.http().post(`/api/message/groups/${ref.group}/messages`).set(as(customer)).send({}).expect(200);
+        return chat.body.messages.at(-1)?.message === 'JOB_OFFER.MESSAGE.PAID';
+      });
     });
   });
 
@@ -156,9 +178,9 @@ describe('marketplace: money, payments and idempotency', () => {
       const first = await move(t, customer, ref, 'pay', key).expect(200);
       const second = await move(t, customer, ref, 'pay', key).expect(200);
       expect(second.body).toEqual(first.body);
-      expect(first.body.offer.status).toBe(OfferStatus.Closed);
+      expect(first.body.offer.status).toBe(OfferStatus.PaymentDeclared);
       expect(await payments(ref)).toEqual([{ code: first.body.payment.code, amount: '120.50', currency: 'USD' }]);
-      expect(await outboxTo(ref, OfferStatus.Closed)).toBe(1);
+      expect(await outboxTo(ref, OfferStatus.PaymentDeclared)).toBe(1);
       // Without the key a second pay is just an illegal move.
       expect((await move(t, customer, ref, 'pay').expect(409)).body.message).toBe('JOB_OFFER.ILLEGAL_TRANSITION');
     });
@@ -170,7 +192,7 @@ describe('marketplace: money, payments and idempotency', () => {
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(a.body.payment.code).toBe(b.body.payment.code);
       expect(await payments(ref)).toHaveLength(1);
-      expect(await outboxTo(ref, OfferStatus.Closed)).toBe(1);
+      expect(await outboxTo(ref, OfferStatus.PaymentDeclared)).toBe(1);
     });
 
     it('replays a transition even after the offer moved on, and remembers no failure', async () => {

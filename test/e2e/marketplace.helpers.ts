@@ -48,6 +48,8 @@ export const CALLS = {
   finalizeRequest: { method: 'post', path: '/finalizeRequest', body: {} },
   approveFinalizeRequest: { method: 'put', path: '/ApproveFinalizeRequest', body: {} },
   pay: { method: 'post', path: '/pay', body: { reference: 'bank transfer 1' } },
+  confirmPayment: { method: 'post', path: '/confirmPayment', body: {} },
+  disputePayment: { method: 'post', path: '/disputePayment', body: {} },
   withdraw: { method: 'post', path: '/withdraw', body: {} },
   reject: { method: 'post', path: '/reject', body: {} },
 } as const;
@@ -70,7 +72,8 @@ export const HAPPY_PATH: { call: PartyCallName; by: 'provider' | 'customer'; to:
   { call: 'reapprove', by: 'provider', to: OfferStatus.Agreed },
   { call: 'finalizeRequest', by: 'provider', to: OfferStatus.FinalizeRequested },
   { call: 'approveFinalizeRequest', by: 'customer', to: OfferStatus.PaymentPending },
-  { call: 'pay', by: 'customer', to: OfferStatus.Closed },
+  { call: 'pay', by: 'customer', to: OfferStatus.PaymentDeclared },
+  { call: 'confirmPayment', by: 'provider', to: OfferStatus.Closed },
 ];
 
 /** A fresh offer driven along the happy path until it reaches `status`. */

@@ -33,6 +33,10 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     CHAT_PEOPLE_ADD_RATE_LIMIT: '100000',
     CHAT_RENAME_RATE_LIMIT: '100000',
     UPLOAD_RATE_LIMIT: '100000',
+    JOB_CREATE_RATE_LIMIT: '100000',
+    OFFER_CREATE_RATE_LIMIT: '100000',
+    OFFER_REVISE_RATE_LIMIT: '100000',
+    OFFER_WITHDRAW_RATE_LIMIT: '100000',
     PORT: '0',
     ...overrides,
   };

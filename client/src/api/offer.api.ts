@@ -37,7 +37,8 @@ export interface OfferTermsInput {
 }
 
 /** The calls that move an offer (shared/contracts/offers.ts), by their HTTP form. */
-export type OfferMoveCall = 'final' | 'choose' | 'reapprove' | 'finalizeRequest' | 'approveFinalizeRequest' | 'pay' | 'withdraw' | 'reject';
+export type OfferMoveCall =
+  'final' | 'choose' | 'reapprove' | 'finalizeRequest' | 'approveFinalizeRequest' | 'pay' | 'confirmPayment' | 'disputePayment' | 'withdraw' | 'reject';
 
 const MOVE_HTTP: Record<OfferMoveCall, { method: 'post' | 'put'; path: string }> = {
   final: { method: 'post', path: 'final' },
@@ -46,6 +47,8 @@ const MOVE_HTTP: Record<OfferMoveCall, { method: 'post' | 'put'; path: string }>
   finalizeRequest: { method: 'post', path: 'finalizeRequest' },
   approveFinalizeRequest: { method: 'put', path: 'ApproveFinalizeRequest' },
   pay: { method: 'post', path: 'pay' },
+  confirmPayment: { method: 'post', path: 'confirmPayment' },
+  disputePayment: { method: 'post', path: 'disputePayment' },
   withdraw: { method: 'post', path: 'withdraw' },
   reject: { method: 'post', path: 'reject' },
 };

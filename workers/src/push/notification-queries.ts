@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import { ChatMessageType } from '#shared/contracts/chat';
 import { OutboxQueryable } from '../outbox/outbox-job-owner';
-import { OFFER_NOTE_TEXT_LIST } from './system-message';
 
 export interface MessageFacts {
   id: string;
@@ -11,6 +10,7 @@ export interface MessageFacts {
   type: number;
   text: string;
   deleted: boolean;
+  offer_note: boolean;
   author_id: string | null;
   author_name: string | null;
   group_code: string;
@@ -54,7 +54,7 @@ export class NotificationQueries {
 
   async message(messageId: string): Promise<MessageFacts | undefined> {
     const rows: MessageFacts[] = await this.db.query(
-      `SELECT m.id, m.seq::int AS seq, m.type, m.text, m.deleted_at IS NOT NULL AS deleted, m.author_id,
+      `SELECT m.id, m.seq::int AS seq, m.type, m.text, m.deleted_at IS NOT NULL AS deleted, m.offer_note, m.author_id,
               NULLIF(trim(concat_ws(' ', u.name, u.surname)), '') AS author_name,
               g.code AS group_code, g.name AS group_name, g.type AS group_type,
               (SELECT count(*)::int FROM chat_participant cp WHERE cp.group_id = g.id) AS participant_count,
@@ -95,11 +95,11 @@ export class NotificationQueries {
                         AND n.author_id IS DISTINCT FROM p.user_id
                         -- only a message that is pushed itself (see isSystemMessage) speaks for older ones
                         AND n.author_id IS NOT NULL AND n.type = $4
-                        AND NOT (g.type = $5 AND btrim(n.text) = ANY($6::text[]))) AS superseded
-       FROM chat_participant p JOIN "user" u ON u.id = p.user_id JOIN chat_group g ON g.id = p.group_id
+                        AND NOT n.offer_note) AS superseded
+       FROM chat_participant p JOIN "user" u ON u.id = p.user_id
        WHERE p.group_id = $1 AND p.user_id IS DISTINCT FROM $3::uuid
          AND EXISTS (SELECT 1 FROM push_subscription s WHERE s.user_id = p.user_id)`,
-      [groupId, seq, authorId, ChatMessageType.Text, ChatGroupType.JobOffer, OFFER_NOTE_TEXT_LIST],
+      [groupId, seq, authorId, ChatMessageType.Text],
     );
   }
 

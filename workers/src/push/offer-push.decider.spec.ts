@@ -27,6 +27,10 @@ describe('offerPushTargets', () => {
 
   it('asks the customer to pay, and tells the provider a payment arrived', () => {
     expect(offerPushTargets(move(OfferStatus.PaymentPending, { actorId: 'provider' }))).toEqual([{ userId: 'customer', kind: 'payment-requested' }]);
+    // The customer's word alone asks the provider to confirm; "received" only once confirmed (by the provider, so the customer is told).
+    expect(offerPushTargets(move(OfferStatus.PaymentDeclared, { paymentId: 'p' }))).toEqual([{ userId: 'provider', kind: 'payment-declared' }]);
+    expect(offerPushTargets(move(OfferStatus.Closed, { paymentId: 'p', actorId: 'provider' }))).toEqual([{ userId: 'customer', kind: 'offer-status' }]);
+    // A provider that took the money at once settles it in the customer's call: the provider is told it arrived.
     expect(offerPushTargets(move(OfferStatus.Closed, { paymentId: 'p' }))).toEqual([{ userId: 'provider', kind: 'payment-received' }]);
     expect(offerPushTargets(move(OfferStatus.Closed, { actorId: 'provider' }))).toEqual([{ userId: 'customer', kind: 'offer-status' }]);
   });

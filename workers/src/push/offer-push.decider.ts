@@ -8,11 +8,19 @@ import { PushDecision } from './push-fan-out';
 
 type OfferPushKind = Exclude<PushKind, 'message'>;
 
-/** Who an offer's move concerns, before anyone is left out: the payer, the payee, or both parties. */
+/**
+ * Who an offer's move concerns, before anyone is left out: the payer, the payee, or both parties. A declared
+ * payment asks the payee to confirm it; only a confirmed (or settled) one tells them it was received.
+ */
 export function offerPushTargets(payload: NotifyOfferPayload): { userId: string; kind: OfferPushKind }[] {
   let targets: { userId: string; kind: OfferPushKind }[];
   if (payload.to === OfferStatus.PaymentPending) targets = [{ userId: payload.customerId, kind: 'payment-requested' }];
-  else if (payload.to === OfferStatus.Closed && payload.paymentId) targets = [{ userId: payload.providerId, kind: 'payment-received' }];
+  else if (payload.to === OfferStatus.PaymentDeclared) targets = [{ userId: payload.providerId, kind: 'payment-declared' }];
+  else if (payload.to === OfferStatus.Closed && payload.paymentId)
+    targets = [
+      { userId: payload.providerId, kind: 'payment-received' },
+      { userId: payload.customerId, kind: 'offer-status' },
+    ];
   else targets = [payload.customerId, payload.providerId].map((userId) => ({ userId, kind: 'offer-status' as const }));
   // Nobody is pushed for their own action.
   return targets.filter((t) => t.userId && t.userId !== payload.actorId);

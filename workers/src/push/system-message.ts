@@ -1,22 +1,17 @@
-import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
-import { isOfferNote, OFFER_NOTE_TEXTS } from '#shared/contracts/offers';
-
-/** The texts of the notes the marketplace posts in an offer chat (the contract's one list); the recipients query uses it too. */
-export const OFFER_NOTE_TEXT_LIST: readonly string[] = OFFER_NOTE_TEXTS;
+import { ChatMessageType } from '#shared/contracts/chat';
 
 /** What tells a system message apart; the recipients query applies the same test in SQL. */
 export interface MessageKind {
   author_id: string | null;
   type: number;
-  group_type: number;
-  text: string;
+  /** one of the marketplace's offer notes, as marked when it was posted (never told by its text) */
+  offer_note: boolean;
 }
 
 /**
- * Offer chats carry notes about transitions (the contract's offer notes, posted by the marketplace); messages
+ * Offer chats carry notes about transitions (marked offer_note by the marketplace when it posts them); messages
  * without an author and non-text messages are system messages too. They are never pushed.
  */
 export function isSystemMessage(m: MessageKind): boolean {
-  if (m.author_id === null || m.type !== ChatMessageType.Text) return true;
-  return m.group_type === ChatGroupType.JobOffer && isOfferNote({ type: m.type, text: m.text });
+  return m.author_id === null || m.type !== ChatMessageType.Text || m.offer_note;
 }

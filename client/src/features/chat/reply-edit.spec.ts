@@ -65,6 +65,9 @@ describe('reply and edit state', () => {
     expect(canEditMessage({ ...mine, deleted: true }, ADA.code)).toBe(false);
     expect(canEditMessage({ ...mine, type: 2 }, ADA.code)).toBe(false);
     expect(canEditMessage({ ...mine, offerNote: true }, ADA.code)).toBe(false);
+    // A note's key typed by me is my message: only the server's mark makes a note.
+    const typedKey = { ...mine, message: 'JOB_OFFER.MESSAGE.PAID' };
+    expect(canEditMessage(typedKey, ADA.code)).toBe(true);
 
     startEdit(mine);
     expect(replyEditStore.modes.G_one).toEqual({ kind: 'edit', code: 'M1', text: 'message 1' });

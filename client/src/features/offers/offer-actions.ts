@@ -1,10 +1,10 @@
-import { type OfferCall as AnyOfferCall, OFFER_TRANSITIONS } from '@contracts/offers';
+import { type OfferCall as AnyOfferCall, OFFER_TRANSITIONS, type SystemCall } from '@contracts/offers';
 
 /** The two parties of an offer: its provider and the job's customer. */
 export type OfferSide = 'provider' | 'customer';
 
 /** The calls a party can make (PARTY_CALLS); 'update' sets or revises price and deadline. */
-export type OfferCall = Exclude<AnyOfferCall, 'closeOthers'>;
+export type OfferCall = Exclude<AnyOfferCall, SystemCall>;
 
 export interface OfferMove {
   from: number;
@@ -16,13 +16,13 @@ export interface OfferMove {
 const isPartyMove = (t: (typeof OFFER_TRANSITIONS)[number]): t is (typeof OFFER_TRANSITIONS)[number] & OfferMove => t.actor !== 'system';
 
 /**
- * The party rows of the server's transition table (closeOthers is only a side effect of choose): the client
+ * The party rows of the server's transition table (closeOthers and settle are only side effects): the client
  * offers exactly the moves the server allows, from the same table.
  */
 export const OFFER_MOVES: readonly OfferMove[] = OFFER_TRANSITIONS.filter(isPartyMove);
 
-/** Moves that end the offer rather than take it forward. */
-const ENDING_CALLS: readonly OfferCall[] = ['withdraw', 'reject'];
+/** Moves that end the offer or send it back rather than take it forward. */
+const ENDING_CALLS: readonly OfferCall[] = ['withdraw', 'reject', 'disputePayment'];
 
 /** Which side this user is on, or null for anyone else (a moderator looking on). */
 export function sideOf(offer: { providerCode: string; customerCode: string }, userCode: string | null | undefined): OfferSide | null {

@@ -10,6 +10,8 @@ export const ACTION_TEXT: Record<OfferCall, { label: string; confirm: string; da
   finalizeRequest: { label: tk('OFFERS.ACTION.FINALIZE_REQUEST'), confirm: tk('OFFERS.CONFIRM.FINALIZE_REQUEST') },
   approveFinalizeRequest: { label: tk('OFFERS.ACTION.APPROVE_FINALIZE_REQUEST'), confirm: tk('OFFERS.CONFIRM.APPROVE_FINALIZE_REQUEST') },
   pay: { label: tk('OFFERS.ACTION.PAY'), confirm: tk('OFFERS.CONFIRM.PAY') },
+  confirmPayment: { label: tk('OFFERS.ACTION.CONFIRM_PAYMENT'), confirm: tk('OFFERS.CONFIRM.CONFIRM_PAYMENT') },
+  disputePayment: { label: tk('OFFERS.ACTION.DISPUTE_PAYMENT'), confirm: tk('OFFERS.CONFIRM.DISPUTE_PAYMENT'), danger: true },
   withdraw: { label: tk('OFFERS.ACTION.WITHDRAW'), confirm: tk('OFFERS.CONFIRM.WITHDRAW'), danger: true },
   reject: { label: tk('OFFERS.ACTION.REJECT'), confirm: tk('OFFERS.CONFIRM.REJECT'), danger: true },
 };
@@ -28,6 +30,9 @@ const HISTORY: Record<string, string> = {
   finalizeRequest: tk('OFFERS.HISTORY.FINALIZE_REQUEST'),
   approveFinalizeRequest: tk('OFFERS.HISTORY.APPROVE_FINALIZE_REQUEST'),
   pay: tk('OFFERS.HISTORY.PAY'),
+  confirmPayment: tk('OFFERS.HISTORY.CONFIRM_PAYMENT'),
+  disputePayment: tk('OFFERS.HISTORY.DISPUTE_PAYMENT'),
+  settle: tk('OFFERS.HISTORY.SETTLE'),
   withdraw: tk('OFFERS.HISTORY.WITHDRAW'),
   reject: tk('OFFERS.HISTORY.REJECT'),
   closeOthers: tk('OFFERS.HISTORY.CLOSE_OTHERS'),

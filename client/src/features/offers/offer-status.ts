@@ -10,6 +10,7 @@ export const OfferStatus = {
   Agreed: 100,
   FinalizeRequested: 130,
   PaymentPending: 160,
+  PaymentDeclared: 180,
   Closed: 200,
 } as const satisfies typeof ContractOfferStatus;
 
@@ -20,7 +21,8 @@ interface StatusLook {
 }
 
 /** Spec section 4's display colours: Closed text, PaymentPending red, FinalizeRequested teal, Agreed indigo,
- * CustomerApproved purple, FinalOffer light-green, Proposal orange, Initial primary. */
+ * CustomerApproved purple, FinalOffer light-green, Proposal orange, Initial primary; PaymentDeclared (not in the
+ * spec: the customer says they paid, the provider has not confirmed) yellow. */
 const LOOKS: Record<number, StatusLook> = {
   [OfferStatus.Initial]: { label: tk('OFFER.STATUS.INITIAL'), color: undefined },
   [OfferStatus.Proposal]: { label: tk('OFFER.STATUS.PROPOSAL'), color: 'orange' },
@@ -29,6 +31,7 @@ const LOOKS: Record<number, StatusLook> = {
   [OfferStatus.Agreed]: { label: tk('OFFER.STATUS.AGREED'), color: 'indigo' },
   [OfferStatus.FinalizeRequested]: { label: tk('OFFER.STATUS.FINALIZE_REQUESTED'), color: 'teal' },
   [OfferStatus.PaymentPending]: { label: tk('OFFER.STATUS.PAYMENT_PENDING'), color: 'red' },
+  [OfferStatus.PaymentDeclared]: { label: tk('OFFER.STATUS.PAYMENT_DECLARED'), color: 'yellow' },
   [OfferStatus.Closed]: { label: tk('OFFER.STATUS.CLOSED'), color: 'var(--mantine-color-text)' },
 };
 

@@ -6,15 +6,18 @@ import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { RateLimitRule, RateLimitService } from './rate-limit.service';
 
-/** The per-user budgets a route can spend; each is a fixed window from the config. */
-export type UserBudget = 'chat-send' | 'chat-rename' | 'upload';
+/** The per-user budgets a route can spend; each is a fixed window from the config (its limit and window keys). */
+const BUDGETS = {
+  'chat-send': ['CHAT_SEND_RATE_LIMIT', 'CHAT_SEND_RATE_WINDOW'],
+  'chat-rename': ['CHAT_RENAME_RATE_LIMIT', 'CHAT_RENAME_RATE_WINDOW'],
+  upload: ['UPLOAD_RATE_LIMIT', 'UPLOAD_RATE_WINDOW'],
+  'job-create': ['JOB_CREATE_RATE_LIMIT', 'JOB_CREATE_RATE_WINDOW'],
+  'offer-create': ['OFFER_CREATE_RATE_LIMIT', 'OFFER_CREATE_RATE_WINDOW'],
+  'offer-revise': ['OFFER_REVISE_RATE_LIMIT', 'OFFER_REVISE_RATE_WINDOW'],
+  'offer-withdraw': ['OFFER_WITHDRAW_RATE_LIMIT', 'OFFER_WITHDRAW_RATE_WINDOW'],
+} as const satisfies Record<string, readonly [keyof AppConfig, keyof AppConfig]>;
 
-/** Each budget's limit and window (seconds), from the config. */
-const BUDGETS: Record<UserBudget, (c: AppConfig) => [number, number]> = {
-  'chat-send': (c) => [c.CHAT_SEND_RATE_LIMIT, c.CHAT_SEND_RATE_WINDOW],
-  'chat-rename': (c) => [c.CHAT_RENAME_RATE_LIMIT, c.CHAT_RENAME_RATE_WINDOW],
-  upload: (c) => [c.UPLOAD_RATE_LIMIT, c.UPLOAD_RATE_WINDOW],
-};
+export type UserBudget = keyof typeof BUDGETS;
 
 const BUDGET = 'userRateLimit';
 
@@ -48,6 +51,7 @@ export class UserRateLimitGuard implements CanActivate {
 
 /** The rule that counts a user's spending of a budget; `cost` units (default 1) for this hit. */
 export function userBudgetRule(config: AppConfig, budget: UserBudget, userCode: string, cost = 1): RateLimitRule {
-  const [limit, windowSeconds] = BUDGETS[budget](config);
+  const [limitKey, windowKey] = BUDGETS[budget];
+  const [limit, windowSeconds] = [config[limitKey], config[windowKey]];
   return { name: `user:${budget}`, id: userCode, limit, windowSeconds, cost };
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
-import { OFFER_MESSAGES } from '#shared/contracts/offers';
 import { conflict, forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatAccessService } from './chat-access.service';
@@ -13,8 +12,6 @@ import { ChatMessageDto } from './dto/chat-response.dto';
 
 export const MESSAGE_DELETED = 'CHAT.MESSAGE.DELETED';
 export const MESSAGE_NOT_EDITABLE = 'CHAT.MESSAGE.NOT_EDITABLE';
-
-const OFFER_NOTES = new Set(Object.values(OFFER_MESSAGES).map((m) => m.text));
 
 /** Edits of a message's text by its author. */
 @Injectable()
@@ -28,8 +25,8 @@ export class ChatMessageEditsService {
 
   /**
    * The author (still a participant) replaces the text of their own text message, validated like a send. A
-   * deleted message is 409; system messages and the marketplace's offer notes (text messages whose text is a
-   * note key) are 409 too: they record what happened. The same text again changes nothing.
+   * deleted message is 409; system messages and the marketplace's offer notes (marked when the marketplace posts
+   * them, whatever their text) are 409 too: they record what happened. The same text again changes nothing.
    */
   async edit(user: AuthUser, groupCode: string, messageCode: string, dto: EditMessageDto): Promise<ChatMessageDto> {
     const { group } = await this.access.asParticipant(user, groupCode);
@@ -37,7 +34,7 @@ export class ChatMessageEditsService {
     if (!row) throw notFound();
     if (row.author_code !== user.code) throw forbidden();
     if (row.deleted_at) throw conflict(MESSAGE_DELETED);
-    if (row.type !== ChatMessageType.Text || OFFER_NOTES.has(row.text)) throw conflict(MESSAGE_NOT_EDITABLE);
+    if (row.type !== ChatMessageType.Text || row.offer_note) throw conflict(MESSAGE_NOT_EDITABLE);
     const text = dto.message.trim();
     if (!text && row.file_codes.length === 0) throw unprocessable(['VALIDATION.MESSAGE.EMPTY']);
     if (text === row.text) return mapChatMessage(row);

@@ -50,6 +50,10 @@ export class ChatMessageEntity {
   @Column({ name: 'edited_at', type: 'timestamptz', nullable: true })
   editedAt: Date | null;
 
+  /** One of the marketplace's offer notes: set only when the marketplace posts one, never by a send or an edit. */
+  @Column({ name: 'offer_note', type: 'boolean', default: false })
+  offerNote: boolean;
+
   /** Position of the latest edit in the edits of all groups (sequence chat_message_edit_seq), for `sync`. */
   @Column({ name: 'edit_seq', type: 'bigint', nullable: true })
   editSeq: string | null;

@@ -21,6 +21,8 @@ export interface MessageRow {
   client_key: string | null;
   created_at: Date;
   deleted_at: Date | null;
+  /** one of the marketplace's offer notes (set only by the code that posts them) */
+  offer_note: boolean;
   author_code: string | null;
   author_name: string | null;
   author_surname: string | null;
@@ -44,6 +46,8 @@ export interface InsertMessage {
   fileCodes: string[];
   /** id of the quoted message (checked by the caller to be in the same group) */
   replyToId?: string | null;
+  /** an offer note posted by the marketplace (never set for a user's send) */
+  offerNote?: boolean;
 }
 
 /** An answer row of INSERT_MESSAGES_SQL: the message, or only its id for a repeated client key (created false). */
@@ -65,7 +69,7 @@ export interface InsertResult {
 
 const MESSAGE_COLUMNS = `
   m.id, m.code, m.group_id, g.code AS group_code, m.seq, m.type, m.text, m.lang, m.translation, m.client_key,
-  m.created_at, m.deleted_at, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
+  m.created_at, m.deleted_at, m.offer_note, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
   CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url,
   COALESCE((SELECT array_agg(f.code ORDER BY mf.position) FROM chat_message_file mf JOIN file f ON f.id = mf.file_id
             WHERE mf.message_id = m.id), '{}') AS file_codes,
@@ -76,7 +80,7 @@ function replyPreviewColumn(idColumn: string): string {
   return `(SELECT json_build_object('code', r.code, 'seq', r.seq, 'type', r.type, 'userCode', ru.code,
             'message', CASE WHEN r.deleted_at IS NULL THEN left(r.text, ${REPLY_SNIPPET_LENGTH}) ELSE '' END,
             'files', (SELECT count(*) FROM chat_message_file rf WHERE rf.message_id = r.id),
-            'deleted', r.deleted_at IS NOT NULL)
+            'deleted', r.deleted_at IS NOT NULL, 'offerNote', r.offer_note AND r.deleted_at IS NULL)
           FROM chat_message r LEFT JOIN "user" ru ON ru.id = r.author_id WHERE r.id = ${idColumn})`;
 }
 
@@ -115,6 +119,7 @@ export class ChatMessagesRepository {
         files.map((f) => f.position),
         items.map((i) => i.replyToId ?? null),
         known.map((k) => k?.version ?? null),
+        items.map((i) => i.offerNote === true),
       ],
     });
     const results: (InsertResult | null)[] = items.map(() => null);

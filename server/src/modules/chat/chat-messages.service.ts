@@ -64,9 +64,17 @@ export class ChatMessagesService {
     return this.send(user, group.code, dto);
   }
 
-  /** For other modules (the marketplace): a system message such as FinalJobOfferRequest, optionally on someone's behalf. */
+  /** For other modules: a system message, optionally on someone's behalf. It is not an offer note. */
   async postSystemMessage(group: ChatGroupEntity, type: ChatMessageType, text: string, authorId: string | null = null): Promise<ChatMessageDto> {
     return this.store(group.code, authorId, type, text, null, null, [], []);
+  }
+
+  /**
+   * For the marketplace only: the note of an offer's move, authored by the party that moved. The only way a
+   * message is stored marked as an offer note (offer_note); its text is a translation key.
+   */
+  async postOfferNote(group: ChatGroupEntity, type: ChatMessageType, text: string, authorId: string): Promise<ChatMessageDto> {
+    return this.store(group.code, authorId, type, text, null, null, [], [], null, true);
   }
 
   private async store(
@@ -79,8 +87,9 @@ export class ChatMessagesService {
     fileIds: string[],
     fileCodes: string[],
     reply: MessageRow | null = null,
+    offerNote = false,
   ): Promise<ChatMessageDto> {
-    const input = { groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes, replyToId: reply?.id ?? null };
+    const input = { groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes, replyToId: reply?.id ?? null, offerNote };
     const result = await this.inserts.insert(input);
     if (!result) throw notFound();
     const message = mapChatMessage(result.row);

@@ -1,6 +1,5 @@
 import { ChatGroupType, ChatMessageType, REPLY_SNIPPET_LENGTH } from '#shared/contracts/chat';
 import { ChatMessagePayload, ChatReplyPreview } from '#shared/contracts/events';
-import { isOfferNote } from '#shared/contracts/offers';
 import { gravatarUrl } from '../../common/gravatar';
 import { ChatGroupEntity } from './chat-group.entity';
 import { GroupListRow, ParticipantRow } from './chat-groups.repository';
@@ -31,7 +30,8 @@ export function mapParticipant(p: ParticipantRow): ChatParticipantDto {
 
 export function mapChatMessage(row: MessageRow): ChatMessageDto {
   const deleted = row.deleted_at !== null;
-  const offerNote = !deleted && isOfferNote({ type: row.type as ChatMessageType, text: row.text });
+  // Marked by where it came from (the column only the marketplace's note posting sets), never by its text.
+  const offerNote = !deleted && row.offer_note === true;
   return {
     code: row.code,
     groupCode: row.group_code,
@@ -60,8 +60,8 @@ export function mapChatMessage(row: MessageRow): ChatMessageDto {
   };
 }
 
-/** The JSON preview from the message columns (numbers may come as strings from bigint counts). */
-export function mapReplyPreview(r: ChatReplyPreview): ChatReplyPreview {
+/** The JSON preview from the message columns (numbers may come as strings from bigint counts; offerNote is a boolean there). */
+export function mapReplyPreview(r: Omit<ChatReplyPreview, 'offerNote'> & { offerNote?: boolean }): ChatReplyPreview {
   return {
     code: r.code,
     seq: Number(r.seq),
@@ -70,7 +70,7 @@ export function mapReplyPreview(r: ChatReplyPreview): ChatReplyPreview {
     message: r.deleted ? '' : r.message,
     files: Number(r.files),
     deleted: r.deleted,
-    ...(!r.deleted && isOfferNote({ type: r.type, text: r.message }) ? { offerNote: true as const } : {}),
+    ...(!r.deleted && r.offerNote === true ? { offerNote: true as const } : {}),
   };
 }
 
@@ -85,7 +85,7 @@ export function replyPreviewOf(row: MessageRow): ChatReplyPreview {
     message: deleted ? '' : Array.from(row.text).slice(0, REPLY_SNIPPET_LENGTH).join(''),
     files: deleted ? 0 : (row.file_codes ?? []).length,
     deleted,
-    ...(!deleted && isOfferNote({ type: row.type as ChatMessageType, text: row.text }) ? { offerNote: true as const } : {}),
+    ...(!deleted && row.offer_note === true ? { offerNote: true as const } : {}),
   };
 }
 

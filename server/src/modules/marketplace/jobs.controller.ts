@@ -4,6 +4,7 @@ import { AuthUser } from '#shared/contracts/auth';
 import { JOB_ROLES } from '#shared/contracts/offers';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe, IntInSetPipe } from '../../common/pipes';
+import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
 import { ChatGroupDto } from '../chat/dto/chat-response.dto';
 import { JobDto, JobListQueryDto, JobPageDto, JobRoleDto, LangQueryDto, SaveJobDto, SetRoleUsersDto } from './dto/job.dto';
 import { JobRolesService } from './job-roles.service';
@@ -32,6 +33,7 @@ export class JobsController {
   }
 
   @Post()
+  @RateLimitedPerUser('job-create')
   @ApiOperation({ summary: 'Posts a job (the caller is its customer); versions as the job translation form (422 uniqueTranslation)' })
   @ApiCreatedResponse({ type: JobDto })
   create(@CurrentUser() user: AuthUser, @Body() dto: SaveJobDto, @Query() query: LangQueryDto): Promise<JobDto> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { ChatAccessModule } from '../chat/chat-access.module';
 import { ChatModule } from '../chat/chat.module';
 import { IdempotencyStore } from './idempotency.store';
@@ -19,7 +20,7 @@ import { PaymentsService } from './payments/payments.service';
 
 /** Jobs, job offers and their status machine, payments. */
 @Module({
-  imports: [ChatModule, ChatAccessModule],
+  imports: [ChatModule, ChatAccessModule, RateLimitModule],
   // Job-offers first: its GET job-offers/for-payment is static; offers' static offers/* routes come before :jobId ones.
   controllers: [JobOffersController, JobsController, OffersController],
   providers: [

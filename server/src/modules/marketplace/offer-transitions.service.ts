@@ -2,7 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '#shared/contracts/auth';
-import { actorOf, findTransition, OFFER_TRANSITIONS, OfferCall, offerNoteOf } from '#shared/contracts/offers';
+import { actorOf, findTransition, OFFER_TRANSITIONS, OfferCall, offerNoteOf, SystemCall } from '#shared/contracts/offers';
 import { AppError, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatGroupsRepository } from '../chat/chat-groups.repository';
@@ -24,12 +24,19 @@ export interface MoveRequest {
   idempotencyKey?: string;
 }
 
-type PartyCall = Exclude<OfferCall, 'closeOthers'>;
+type PartyCall = Exclude<OfferCall, SystemCall>;
+
+const paid = (offer: OfferRow, payment?: PaymentEntity): PayResultDto => ({ offer: mapOffer(offer), payment: mapPayment(payment!) });
+
+const SERIALIZATION_FAILURE = '40001';
+const DEADLOCK_DETECTED = '40P01';
 
 /** The statuses `choose` with allowForMoreOffers false closes, straight from the transition table. */
 const CLOSED_WHEN_ANOTHER_IS_CHOSEN = OFFER_TRANSITIONS.filter((t) => t.call === 'closeOthers').map((t) => t.from);
 
 interface Hooks {
+  /** locks to take before the offer's row (always job before offer, so concurrent moves never wait in a circle) */
+  before?: (tx: EntityManager, offer: OfferRow) => Promise<void>;
   /** price and deadline the move sets */
   fields?: Parameters<OffersRepository['move']>[4];
   /** work inside the move's transaction after the status moved: more moves, a payment */
@@ -65,7 +72,7 @@ export class OfferTransitionsService {
   }
 
   /** final, reapprove, finalizeRequest, approveFinalizeRequest, withdraw, reject: moves without a body. */
-  simple(user: AuthUser, req: MoveRequest, call: Exclude<PartyCall, 'update' | 'choose' | 'pay'>): Promise<OfferDto> {
+  simple(user: AuthUser, req: MoveRequest, call: Exclude<PartyCall, 'update' | 'choose' | 'pay' | 'confirmPayment' | 'disputePayment'>): Promise<OfferDto> {
     return this.move(user, req, call, null, {}, (o) => mapOffer(o));
   }
 
@@ -78,17 +85,39 @@ export class OfferTransitionsService {
         moves.push({ offer: other, from: other.from, to: findTransition(other.from, 'closeOthers')!.to, call: 'closeOthers', actorId: user.id });
       }
     };
-    return this.move(user, req, 'choose', dto, { inside }, (o) => mapOffer(o));
+    // The job's row first: a choice that closes the others locks them after it, so two of them queue on the job.
+    const before = (tx: EntityManager, offer: OfferRow) => this.offers.lockJob(tx, offer.job_id);
+    return this.move(user, req, 'choose', dto, { before, inside }, (o) => mapOffer(o));
   }
 
-  /** The customer pays the agreed price through a payment provider; the payment closes the offer. */
+  /**
+   * The customer pays the agreed price through a payment provider: the offer waits for the provider's
+   * confirmation (PaymentDeclared) with the payment pending, or, when the payment provider took the money at
+   * once, closes in the same transaction (settle).
+   */
   pay(user: AuthUser, req: MoveRequest, dto: PayOfferDto): Promise<PayResultDto> {
     const inside = async (tx: EntityManager, offer: OfferRow, moves: MoveRecord[]) => {
       const payment = await this.payments.charge(tx, user, offer, { ...dto, idempotencyKey: req.idempotencyKey ?? null });
       moves[0].paymentId = payment.id;
+      if (payment.status === 'succeeded') {
+        const declared = { version: offer.version + 1, status: moves[0].to };
+        const settled = findTransition(declared.status, 'settle')!;
+        if (!(await this.offers.move(tx, offer.id, declared, settled.to))) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.CHANGED_MEANWHILE');
+        moves.push({ offer, from: declared.status, to: settled.to, call: 'settle', actorId: user.id, paymentId: payment.id });
+      }
       return payment;
     };
-    return this.move(user, req, 'pay', dto, { inside }, (offer, payment) => ({ offer: mapOffer(offer), payment: mapPayment(payment!) }));
+    return this.move(user, req, 'pay', dto, { inside }, paid);
+  }
+
+  /** The provider says the declared payment arrived (it succeeds) or has not (it is disputed, and the offer waits for payment again). */
+  settleDeclared(user: AuthUser, req: MoveRequest, call: 'confirmPayment' | 'disputePayment'): Promise<PayResultDto> {
+    const inside = async (tx: EntityManager, offer: OfferRow, moves: MoveRecord[]) => {
+      const payment = await this.payments.settle(tx, offer, call === 'confirmPayment' ? 'succeeded' : 'disputed');
+      moves[0].paymentId = payment.id;
+      return payment;
+    };
+    return this.move(user, req, call, null, { inside }, paid);
   }
 
   private async move<R>(
@@ -101,7 +130,7 @@ export class OfferTransitionsService {
   ): Promise<R> {
     const key = req.idempotencyKey;
     const fingerprint = key ? IdempotencyStore.fingerprint([call, req.jobCode, req.offerCode, body]) : '';
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.inTransaction(async (tx) => {
       if (key) {
         const claim = await this.keys.claim<R>(tx, user.id, key, fingerprint);
         if (claim.replay) return { response: claim.response, moves: [] as MoveRecord[] };
@@ -113,6 +142,7 @@ export class OfferTransitionsService {
       if (!transition) {
         throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.ILLEGAL_TRANSITION', { status: offer.status, call });
       }
+      await hooks.before?.(tx, offer);
       if (!(await this.offers.move(tx, offer.id, offer, transition.to, hooks.fields))) {
         throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.CHANGED_MEANWHILE');
       }
@@ -130,6 +160,20 @@ export class OfferTransitionsService {
     return outcome.response;
   }
 
+  /**
+   * A move's transaction. Postgres may still end one of two racing transactions (a deadlock it detected, or a
+   * serialization failure): that is a lost race like any other, 409, never a 500.
+   */
+  private async inTransaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === DEADLOCK_DETECTED || code === SERIALIZATION_FAILURE) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.CHANGED_MEANWHILE');
+      throw err;
+    }
+  }
+
   /** After commit: each moved offer's chat message, then its offer.status-changed event. */
   async announce(actor: AuthUser, moves: MoveRecord[]): Promise<void> {
     const at = new Date().toISOString();
@@ -137,7 +181,7 @@ export class OfferTransitionsService {
       const note = offerNoteOf(m.call as OfferCall, m.from);
       try {
         const group = m.offer.group_code ? await this.groups.findByCode(m.offer.group_code) : null;
-        if (group) await this.messages.postSystemMessage(group, note.type, note.text, actor.id);
+        if (group) await this.messages.postOfferNote(group, note.type, note.text, actor.id);
       } catch (err) {
         // The move is committed; a lost chat note must not turn it into an error.
         this.logger.error({ err, offer: m.offer.code }, 'offer chat message failed');

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiO
 import { AuthUser } from '#shared/contracts/auth';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '#shared/contracts/offers';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
 import { CodeParamPipe } from '../../common/pipes';
 import { LangQueryDto } from './dto/job.dto';
 import {
@@ -68,6 +69,7 @@ export class OffersController {
   }
 
   @Post(':jobId/offers')
+  @RateLimitedPerUser('offer-create')
   @ApiOperation({
     summary: 'Makes an offer on a job, with its chat: Initial, or a Proposal when price and deadline come with it; one open offer per provider and job (409)',
   })
@@ -105,6 +107,7 @@ export class OffersController {
   }
 
   @Put(':jobId/offers/:offerId')
+  @RateLimitedPerUser('offer-revise')
   @Move('Provider: sets price and deadline (Initial → Proposal) or revises them (Proposal → Proposal)')
   update(
     @CurrentUser() user: AuthUser,
@@ -179,7 +182,10 @@ export class OffersController {
   }
 
   @Post(':jobId/offers/:offerId/pay')
-  @Move('Customer: pays the agreed price through a payment provider (PaymentPending → Closed); a repeated Idempotency-Key never charges twice', PayResultDto)
+  @Move(
+    'Customer: pays the agreed price through a payment provider (PaymentPending → PaymentDeclared, a manual payment waits for the provider to confirm it; → Closed when the provider took the money at once); a repeated Idempotency-Key never charges twice',
+    PayResultDto,
+  )
   pay(
     @CurrentUser() user: AuthUser,
     @Param('jobId', CodeParamPipe) jobId: string,
@@ -191,7 +197,32 @@ export class OffersController {
     return this.transitions.pay(user, req(jobId, offerId, query, key), dto);
   }
 
+  @Post(':jobId/offers/:offerId/confirmPayment')
+  @Move("Provider: the customer's declared payment arrived (PaymentDeclared → Closed); the payment succeeds", PayResultDto)
+  confirmPayment(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<PayResultDto> {
+    return this.transitions.settleDeclared(user, req(jobId, offerId, query, key), 'confirmPayment');
+  }
+
+  @Post(':jobId/offers/:offerId/disputePayment')
+  @Move("Provider: the customer's declared payment has not arrived (PaymentDeclared → PaymentPending); the payment is disputed", PayResultDto)
+  disputePayment(
+    @CurrentUser() user: AuthUser,
+    @Param('jobId', CodeParamPipe) jobId: string,
+    @Param('offerId', CodeParamPipe) offerId: string,
+    @Query() query: LangQueryDto,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<PayResultDto> {
+    return this.transitions.settleDeclared(user, req(jobId, offerId, query, key), 'disputePayment');
+  }
+
   @Post(':jobId/offers/:offerId/withdraw')
+  @RateLimitedPerUser('offer-withdraw')
   @Move('Provider: withdraws the offer before it is agreed (→ Closed)')
   withdraw(
     @CurrentUser() user: AuthUser,

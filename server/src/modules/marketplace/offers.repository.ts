@@ -208,6 +208,11 @@ export class OffersRepository {
     );
   }
 
+  /** Locks the job's row for the rest of the transaction (before any of its offers' rows). */
+  async lockJob(tx: EntityManager, jobId: string): Promise<void> {
+    await tx.query(`SELECT 1 FROM job WHERE id = $1 FOR UPDATE`, [jobId]);
+  }
+
   async stopTakingOffers(tx: EntityManager, jobId: string): Promise<void> {
     await tx.query(`UPDATE job SET accepting_offers = false, updated_at = now() WHERE id = $1`, [jobId]);
   }

@@ -213,7 +213,7 @@ describe('system messages', () => {
             <>
               {item(system({ code: 'P', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.PROPOSAL', offerNote: true }))}
               {item(system({ code: 'F', type: 2, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.FINAL_OFFER', offerNote: true }))}
-              {item(system({ code: 'T', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.SOMETHING_NEW' }))}
+              {item(system({ code: 'T', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.PAID' }))}
             </>
           ),
         },
@@ -225,8 +225,9 @@ describe('system messages', () => {
     expect(within(final).getByTestId('chat-system-title')).toHaveTextContent('Final offer requested');
     expect(within(final).getByTestId('chat-system-text')).toHaveTextContent('The provider made a final offer');
     expect(`${proposal.textContent}${final.textContent}`).not.toMatch(/JOB_OFFER\./);
-    // A key-like text the server did not mark is an ordinary message: it stays as written.
-    expect(screen.getByTestId('chat-message-text')).toHaveTextContent('JOB_OFFER.MESSAGE.SOMETHING_NEW');
+    // A note's key the server did not mark (someone typed it) is an ordinary message: it stays as written.
+    expect(screen.getByTestId('chat-message-text')).toHaveTextContent('JOB_OFFER.MESSAGE.PAID');
+    expect(screen.queryByText('The customer paid')).toBeNull();
   });
 
   it('keeps plain text as it is', () => {

@@ -10,6 +10,7 @@ import { preferencesStore } from '@/features/preferences/preferences.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { toJobOffer } from '@/routes/paths';
 import { formatDateTime } from '@/components/format/dates';
+import { tk } from '@/i18n/i18n';
 import { intlLocaleOf } from '@/i18n/languages';
 import { formatOfferMoney } from '../offer-format';
 import { useOfferChanges } from '../useLiveOffer';
@@ -70,6 +71,7 @@ function PaymentRow({ payment }: { payment: PartyPayment }) {
   const { language } = useSnapshot(preferencesStore);
   const made = payment.direction === 'made';
   const other = payment.otherParty ? `${payment.otherParty.name} ${payment.otherParty.surname}`.trim() : '';
+  const badge = paymentBadge(payment.status, made);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="payment-row" data-code={payment.code} data-direction={payment.direction} data-offer={payment.offerCode}>
       <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
@@ -96,13 +98,24 @@ function PaymentRow({ payment }: { payment: PartyPayment }) {
             {made ? '−' : '+'}
             {formatOfferMoney(payment.amount, language)}
           </Text>
-          <Badge color={made ? 'gray' : 'green'} variant="light">
-            {made ? t('PAYMENTS.MADE') : t('PAYMENTS.RECEIVED')}
+          <Badge color={badge.color} variant="light" data-testid="payment-status" data-status={payment.status}>
+            {t(badge.label)}
           </Badge>
         </Stack>
       </Group>
     </Paper>
   );
+}
+
+/**
+ * A payment's state as its side sees it: a declared (pending) payment is only the customer's word until the
+ * provider confirms it arrived; a disputed one did not arrive.
+ */
+export function paymentBadge(status: string, made: boolean): { label: string; color: string } {
+  if (status === 'pending')
+    return made ? { label: tk('PAYMENTS.AWAITING_CONFIRMATION'), color: 'yellow' } : { label: tk('PAYMENTS.DECLARED'), color: 'yellow' };
+  if (status === 'disputed') return { label: tk('PAYMENTS.NOT_RECEIVED'), color: 'red' };
+  return made ? { label: tk('PAYMENTS.MADE'), color: 'gray' } : { label: tk('PAYMENTS.RECEIVED'), color: 'green' };
 }
 
 /** /jobs/payments: offers waiting for my payment (with Pay), then the payments I made or received. */

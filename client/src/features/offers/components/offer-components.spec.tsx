@@ -106,6 +106,23 @@ describe('offer actions', () => {
     expect(screen.queryAllByRole('button')).toEqual([]);
   });
 
+  it('shows the provider, not the customer, the buttons to confirm or dispute a declared payment, and confirms it', async () => {
+    const declared = { ...OFFER, status: 180 };
+    storeOffer(declared);
+    answers['POST /api/jobs/J_one/offers/O_one/confirmPayment'] = () => [200, { offer: { ...declared, status: 200, version: 9 }, payment: { code: 'P1' } }];
+    const { unmount } = renderUi(<OfferActions offer={declared} side="customer" />);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.getByTestId('offer-waiting')).toHaveTextContent("Waiting for the provider's move");
+    unmount();
+    renderUi(<OfferActions offer={declared} side="provider" />);
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['offer-action-confirmPayment', 'offer-action-disputePayment']);
+    expect(screen.getByTestId('offer-action-confirmPayment')).toHaveTextContent('Confirm the payment arrived');
+    fireEvent.click(screen.getByTestId('offer-action-confirmPayment'));
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(offerStore.byCode.O_one).toMatchObject({ state: 'loaded', offer: { status: 200 } }));
+    expect(calls.filter((c) => c.url.includes('/confirmPayment'))).toHaveLength(1);
+  });
+
   it('pays once for a double click, with an Idempotency-Key, and takes the answer', async () => {
     storeOffer(OFFER);
     answers['POST /api/jobs/J_one/offers/O_one/pay'] = () => [200, { offer: { ...OFFER, status: 200, version: 8 }, payment: { code: 'P1' } }];

@@ -162,7 +162,11 @@ export class OfferPageDto implements OfferPageResponse {
 export class PaymentDto implements PaymentResponse {
   @ApiProperty() code: string;
   @ApiProperty({ type: MoneyDto }) amount: MoneyDto;
-  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] }) status: string;
+  @ApiProperty({
+    enum: ['pending', 'succeeded', 'failed', 'disputed'],
+    description: 'pending: declared, waiting for the provider to confirm it arrived; disputed: the provider says it has not',
+  })
+  status: string;
   @ApiProperty() provider: string;
   @ApiProperty({ nullable: true, type: String }) reference: string | null;
   @ApiProperty() createdAt: string;
@@ -185,7 +189,7 @@ export class OfferEventDto implements OfferEventResponse {
   @ApiProperty({ enum: OfferStatus }) to: OfferStatus;
   @ApiProperty({
     description:
-      'create, update, final, choose, reapprove, finalizeRequest, approveFinalizeRequest, pay, withdraw, reject, closeOthers (closed because the customer chose another offer)',
+      'create, update, final, choose, reapprove, finalizeRequest, approveFinalizeRequest, pay, confirmPayment, disputePayment, settle (the payment provider took the money at once), withdraw, reject, closeOthers (closed because the customer chose another offer)',
   })
   call: string;
   @ApiProperty({ description: 'UTC ISO' }) at: string;

@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider';
 
 /**
- * The built-in provider: the customer states that they paid (e.g. by bank transfer); the payment is
- * recorded as succeeded with the reference they gave, or the payment's own code.
+ * The built-in provider: the customer states that they paid (e.g. by bank transfer). Only the provider of the
+ * offer can know whether the money arrived, so the payment is pending (with the reference the customer gave, or
+ * the payment's own code) until they confirm it (confirmPayment) or say it has not arrived (disputePayment).
  */
 @Injectable()
 export class ManualPaymentProvider implements PaymentProvider {
   readonly name = 'manual';
 
   charge(request: ChargeRequest): Promise<ChargeResult> {
-    return Promise.resolve({ status: 'succeeded', reference: request.reference ?? `manual-${request.paymentCode}` });
+    return Promise.resolve({ status: 'pending', reference: request.reference ?? `manual-${request.paymentCode}` });
   }
 }

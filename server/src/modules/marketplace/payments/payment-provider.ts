@@ -13,6 +13,10 @@ export interface ChargeRequest {
 }
 
 export interface ChargeResult {
+  /**
+   * succeeded: the money was taken (the offer closes at once); pending: the payer says they paid and the payee
+   * confirms it (the offer waits in PaymentDeclared); failed: nothing was taken (402, nothing changes).
+   */
   status: 'succeeded' | 'pending' | 'failed';
   /** the provider's own id for the payment */
   reference: string | null;

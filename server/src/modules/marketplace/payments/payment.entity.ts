@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+/** pending: declared, waiting for the payee's confirmation; disputed: the payee says it has not arrived. */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'disputed';
 
-/** A payment for an offer, as recorded by a payment provider; at most one succeeded payment per offer. */
+/** A payment for an offer, as recorded by a payment provider; at most one succeeded and one pending payment per offer. */
 @Entity({ name: 'payment' })
 export class PaymentEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })

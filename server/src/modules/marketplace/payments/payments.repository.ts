@@ -48,6 +48,34 @@ export class PaymentsRepository {
     );
   }
 
+  /**
+   * Settles the offer's pending payment as the payee says (succeeded: it arrived; disputed: it has not), in the
+   * move's transaction; undefined when none is pending.
+   */
+  async settlePending(tx: EntityManager, offerId: string, status: 'succeeded' | 'disputed'): Promise<PaymentEntity | undefined> {
+    const rows: Record<string, unknown>[] = await tx.query(
+      `WITH settled AS (
+         UPDATE payment SET status = $2 WHERE offer_id = $1 AND status = 'pending'
+         RETURNING id, code, offer_id, payer_id, amount, currency, status, provider, provider_reference, created_at
+       ) SELECT * FROM settled`,
+      [offerId, status],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return Object.assign(new PaymentEntity(), {
+      id: row.id,
+      code: row.code,
+      offerId: row.offer_id,
+      payerId: row.payer_id,
+      amount: row.amount,
+      currency: row.currency,
+      status: row.status,
+      provider: row.provider,
+      providerReference: row.provider_reference,
+      createdAt: row.created_at,
+    });
+  }
+
   async insert(
     tx: EntityManager,
     p: { code: string; offerId: string; payerId: string; amount: string; currency: string; status: PaymentStatus; provider: string; reference: string | null },

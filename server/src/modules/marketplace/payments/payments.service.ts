@@ -8,7 +8,10 @@ import { PaymentEntity } from './payment.entity';
 import { DEFAULT_PAYMENT_PROVIDER, PAYMENT_PROVIDERS, PaymentProvider } from './payment-provider';
 import { PaymentsRepository } from './payments.repository';
 
-/** Charges the offer's agreed price through a provider and records the payment, inside the offer's move. */
+/**
+ * Charges the offer's agreed price through a provider and records the payment, inside the offer's move; settles a
+ * declared (pending) payment as its payee says.
+ */
 @Injectable()
 export class PaymentsService {
   constructor(
@@ -34,17 +37,25 @@ export class PaymentsService {
       idempotencyKey: options.idempotencyKey,
       reference: options.reference ?? null,
     });
-    // Only a completed payment closes the offer; anything else rolls the move back.
-    if (result.status !== 'succeeded') throw new AppError(HttpStatus.PAYMENT_REQUIRED, 'JOB_OFFER.PAYMENT_FAILED');
+    // A failed charge rolls the move back; a pending one (a declared payment) waits for the payee.
+    if (result.status !== 'succeeded' && result.status !== 'pending') throw new AppError(HttpStatus.PAYMENT_REQUIRED, 'JOB_OFFER.PAYMENT_FAILED');
     return this.payments.insert(tx, {
       code,
       offerId: offer.id,
       payerId: payer.id,
       amount: offer.price_amount,
       currency: offer.price_currency,
-      status: 'succeeded',
+      status: result.status,
       provider: provider.name,
       reference: result.reference,
     });
+  }
+
+  /** The payee's word on the offer's declared payment: it arrived (succeeded) or it has not (disputed). */
+  async settle(tx: EntityManager, offer: OfferRow, status: 'succeeded' | 'disputed'): Promise<PaymentEntity> {
+    const payment = await this.payments.settlePending(tx, offer.id, status);
+    // PaymentDeclared always has its pending payment (both are written in the pay move); never settle nothing.
+    if (!payment) throw new AppError(HttpStatus.CONFLICT, 'JOB_OFFER.CHANGED_MEANWHILE');
+    return payment;
   }
 }
