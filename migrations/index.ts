@@ -10,6 +10,7 @@ import { MessageReplyEdit1764236400000 } from './1764236400000-MessageReplyEdit'
 import { UnreadCountIndexes1764300000000 } from './1764300000000-UnreadCountIndexes';
 import { ReadMarkerHotUpdates1764400000000 } from './1764400000000-ReadMarkerHotUpdates';
 import { ParticipantsVersion1764400100000 } from './1764400100000-ParticipantsVersion';
+import { MessageTranslations1764537000000 } from './1764537000000-MessageTranslations';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   UnreadCountIndexes1764300000000,
   ReadMarkerHotUpdates1764400000000,
   ParticipantsVersion1764400100000,
+  MessageTranslations1764537000000,
 ];

@@ -19,6 +19,7 @@ import { LoadSignals, NodeLoadSignals } from './node-load-signals';
 import { SendAdmission } from './send-admission';
 import { SendAdmissionGuard } from './send-admission.guard';
 import { UnreadService } from './unread.service';
+import { MessageTranslationsRepository } from '../translation/message-translations.repository';
 
 @Module({
   imports: [ChatAccessModule, FilesModule, RateLimitModule],
@@ -29,6 +30,7 @@ import { UnreadService } from './unread.service';
     ChatMessagesService,
     ChatMessageEditsService,
     ChatMessagesRepository,
+    MessageTranslationsRepository,
     ChatMessageInsertQueue,
     ChatHotPathPool,
     ChatUsersRepository,
