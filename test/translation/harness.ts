@@ -32,6 +32,10 @@ export async function isolatedEnv(name: string, overrides: Record<string, string
       OUTBOX_POLL_MS: '50',
       HEARTBEAT_INTERVAL: '3600',
       PUSH_DELAY_MS: '3600000',
+      // Not about overload: a machine busy with other work must not refuse these tests' sends.
+      OVERLOAD_FANOUT_LAG_MS: '0',
+      OVERLOAD_INSERT_WAIT_MS: '0',
+      OVERLOAD_LOOP_DELAY_MS: '0',
       ...overrides,
     },
     drop: async () => {
