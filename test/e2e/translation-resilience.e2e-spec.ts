@@ -101,7 +101,7 @@ describe('machine translation when the engine misbehaves (LibreTranslate stand-i
     const sEs = await connect(t.url, es.token);
     const sEn = await connect(t.url, en.token);
     const started = Date.now();
-    const acks = [];
+    const acks: { message: { code: string; seq: number } }[] = [];
     for (const [i, message] of ['tres', 'cuatro', 'cinco'].entries())
       acks.push(await call(sEs, 'message:send', { groupCode: group, clientKey: `r${i}`, message, lang: 'spa' }));
     expect(Date.now() - started).toBeLessThan(2000);
