@@ -17,6 +17,7 @@ import { ChatMessageOfferNoteBackfill1764500100000 } from './1764500100000-ChatM
 import { OfferPaymentDeclared1764500200000 } from './1764500200000-OfferPaymentDeclared';
 import { FileStorageUsage1764520000000 } from './1764520000000-FileStorageUsage';
 import { FileStorageUsageBackfill1764520100000 } from './1764520100000-FileStorageUsageBackfill';
+import { MessageTranslations1764537000000 } from './1764537000000-MessageTranslations';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   OfferPaymentDeclared1764500200000,
   FileStorageUsage1764520000000,
   FileStorageUsageBackfill1764520100000,
+  MessageTranslations1764537000000,
 ];

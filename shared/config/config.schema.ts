@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { TRANSLATION_CONFIG } from './translation-config';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const bool = (fallback: boolean) =>
@@ -227,6 +228,7 @@ export const configSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   QUEUE_BOARD_TTL: seconds(15 * 60),
+  ...TRANSLATION_CONFIG,
 });
 
 /**

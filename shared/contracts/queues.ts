@@ -1,7 +1,10 @@
+import { MESSAGE_EDITED_TOPIC, TranslateMessagePayload } from './translation';
+
 /** BullMQ queues. A queue groups jobs that share a worker pool and its concurrency. */
 export enum QueueName {
   Maintenance = 'maintenance',
   Notifications = 'notifications',
+  Translation = 'translation',
 }
 
 /** Job names: one handler each in the worker, checked at boot. */
@@ -17,6 +20,8 @@ export enum JobName {
   PrunePushSubscriptions = 'prune-push-subscriptions',
   /** removes outbox rows dispatched more than OUTBOX_RETENTION_HOURS ago */
   PruneOutbox = 'prune-outbox',
+  /** an outbox 'message.created' or 'message.edited' row: machine-translate the message for its readers */
+  TranslateMessage = 'translate-message',
 }
 
 /** The payload each job carries: ids and small facts only; handlers re-read state. */
@@ -27,6 +32,7 @@ export interface JobPayloads {
   [JobName.SendPush]: SendPushPayload;
   [JobName.PrunePushSubscriptions]: Record<string, never>;
   [JobName.PruneOutbox]: Record<string, never>;
+  [JobName.TranslateMessage]: TranslateMessagePayload;
 }
 
 /** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
@@ -83,12 +89,17 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.SendPush]: QueueName.Notifications,
   [JobName.PrunePushSubscriptions]: QueueName.Notifications,
   [JobName.PruneOutbox]: QueueName.Maintenance,
+  [JobName.TranslateMessage]: QueueName.Translation,
 };
 
-/** Outbox topics and the job each becomes (job id = 'outbox-<id>', so a replay adds nothing). */
-export const OUTBOX_TOPIC_JOB: Readonly<Record<string, JobName>> = {
-  'message.created': JobName.NotifyMessage,
-  'offer.status-changed': JobName.NotifyOffer,
+/**
+ * Outbox topics and the jobs each becomes, at most one per queue (job id = 'outbox-<id>' in each queue, so a
+ * replay adds nothing).
+ */
+export const OUTBOX_TOPIC_JOBS: Readonly<Record<string, readonly JobName[]>> = {
+  'message.created': [JobName.NotifyMessage, JobName.TranslateMessage],
+  [MESSAGE_EDITED_TOPIC]: [JobName.TranslateMessage],
+  'offer.status-changed': [JobName.NotifyOffer],
 };
 
 /** Parts of the Redis key (a hash) where workers count pushes: sent, failed, removed, skipped. */

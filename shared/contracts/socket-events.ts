@@ -47,6 +47,11 @@ export interface MessageUpdatedPayload {
   translation: string | null;
   message?: string;
   editedAt?: string | null;
+  /**
+   * Set on a machine translation that arrived after the message (sent only to the readers of its language): the
+   * `editedAt` of the text it translates; a client holding another version of the message ignores it.
+   */
+  sourceEditedAt?: string | null;
 }
 
 export interface SyncAnswer {

@@ -21,6 +21,11 @@ import { PushAudience } from './push/push-audience';
 import { PushDelivery } from './push/push-delivery';
 import { PushFanOut } from './push/push-fan-out';
 import { PushSender } from './push/push-sender';
+import { TranslationProcessor } from './processors/translation.processor';
+import { TextTranslator } from './translation/text-translator';
+import { TranslateMessageJob } from './translation/translate-message.job';
+import { TranslationEngines } from './translation/translation-engines';
+import { TranslationQueries } from './translation/translation-queries';
 
 /** The worker process: the outbox relay and BullMQ processors over the same config, database and Redis as the server; no HTTP. */
 @Module({
@@ -51,9 +56,19 @@ import { PushSender } from './push/push-sender';
     PushSubscriptionsRepository,
     PushNotificationsRepository,
     PresenceService,
+    // Machine translation of chat messages: the engines of TRANSLATION_ENGINES, the job and its queries.
+    TranslationEngines,
+    TextTranslator,
+    TranslationQueries,
+    TranslateMessageJob,
+    TranslationProcessor,
     // The outbox relay runs in the worker: it needs no HTTP, and scales with worker replicas (SKIP LOCKED).
     OutboxRelay,
-    { provide: OUTBOX_JOB_OWNERS, inject: [ChatMessagePushDecider], useFactory: (chat: ChatMessagePushDecider) => [chat] },
+    {
+      provide: OUTBOX_JOB_OWNERS,
+      inject: [ChatMessagePushDecider, TranslateMessageJob],
+      useFactory: (chat: ChatMessagePushDecider, translate: TranslateMessageJob) => [chat, translate],
+    },
   ],
 })
 export class WorkerModule {}

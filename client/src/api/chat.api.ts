@@ -41,7 +41,8 @@ const group = (code: string) => `/api/message/groups/${encodeURIComponent(code)}
 export const chatApi = {
   groups: (page = 1, pageSize = 50, lang?: string) =>
     http.get<ChatGroupPage>(`/api/message/groups?page=${page}&pageSize=${pageSize}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`, { cache: false }),
-  group: (code: string) => http.get<ChatGroup>(group(code), { cache: false }),
+  /** One chat; `lang` is the reader's language for its words (an offer chat's job title). */
+  group: (code: string, lang?: string) => http.get<ChatGroup>(`${group(code)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`, { cache: false }),
   messages: (code: string, query: { beforeSeq?: number; afterSeq?: number; time?: string } = {}, handleErrors = true) =>
     http.post<MessagePage>(`${group(code)}/messages`, query, { cache: false, handleErrors }),
   send: (code: string, body: SendMessageBody) => http.post<ChatMessage>(group(code), body, { handleErrors: false }),

@@ -13,10 +13,21 @@ import { OrderedFanoutService } from './ordered-fanout.service';
 import { PresenceBroadcaster } from './presence-broadcaster.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { SocketEmitter } from './socket-emitter.service';
+import { TranslationReadyListener } from './translation-ready.listener';
 
 @Module({
   imports: [AuthModule, UsersModule, ChatModule, ChatAccessModule, ModerationModule, PresenceModule],
-  providers: [Authenticator, RealtimeGateway, SocketEmitter, ChatFanoutListener, OfferFanoutListener, PresenceBroadcaster, OrderedFanoutService, FanoutNode],
+  providers: [
+    Authenticator,
+    RealtimeGateway,
+    SocketEmitter,
+    ChatFanoutListener,
+    OfferFanoutListener,
+    PresenceBroadcaster,
+    OrderedFanoutService,
+    FanoutNode,
+    TranslationReadyListener,
+  ],
   exports: [SocketEmitter],
 })
 export class RealtimeModule {}

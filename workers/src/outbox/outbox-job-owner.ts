@@ -27,6 +27,8 @@ export interface OutboxJobOwner {
   readonly job: JobName;
   unneeded(rows: OutboxRow[], db: OutboxQueryable): Promise<UnneededRows>;
   delayMs(row: OutboxRow): number;
+  /** Attempts and exponential back-off of its jobs; unset: PUSH_ATTEMPTS and PUSH_BACKOFF_MS. */
+  retry?(): { attempts: number; backoffMs: number };
 }
 
 /** The worker's job owners (a list provider), injected into the relay. */

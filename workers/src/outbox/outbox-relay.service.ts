@@ -4,7 +4,7 @@ import { JobsOptions, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
-import { JOB_QUEUE, JobName, OUTBOX_TOPIC_JOB, QueueName } from '#shared/contracts/queues';
+import { JOB_QUEUE, JobName, OUTBOX_TOPIC_JOBS, QueueName } from '#shared/contracts/queues';
 import { bullConnection, bullPrefix } from '#shared/queue/bull-connection';
 import { OUTBOX_JOB_OWNERS, OutboxJobOwner, OutboxRow, UnneededRows } from './outbox-job-owner';
 
@@ -17,7 +17,8 @@ export const outboxJobId = (id: string | number) => `outbox-${id}`;
 
 /**
  * Moves committed outbox rows to BullMQ. Runs in every worker process: each pass locks a batch of pending rows
- * (FOR UPDATE SKIP LOCKED, so replicas share the work), adds one job per row with job id 'outbox-<id>', and
+ * (FOR UPDATE SKIP LOCKED, so replicas share the work), adds the jobs of each row's topic (at most one per queue,
+ * each with job id 'outbox-<id>'), and
  * marks the rows dispatched in the same transaction. It decides nothing: a job's owner (OutboxJobOwner) says
  * which rows need no job (marked dispatched all the same) and how long a job waits. If Redis does not take the
  * jobs, the transaction rolls back and the rows wait for the next pass: nothing between a Postgres commit and the
@@ -45,7 +46,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   onApplicationBootstrap(): void {
-    for (const name of new Set(Object.values(OUTBOX_TOPIC_JOB).map((job) => JOB_QUEUE[job]))) {
+    for (const name of new Set(Object.values(OUTBOX_TOPIC_JOBS).flatMap((jobs) => jobs.map((job) => JOB_QUEUE[job])))) {
       // Fail fast while Redis is away (no offline queue), so a pass never holds its row locks waiting for it.
       const queue = new Queue(name, {
         connection: { ...bullConnection(this.config.REDIS_URL), enableOfflineQueue: false, maxRetriesPerRequest: 1 },
@@ -99,26 +100,29 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         await runner.commitTransaction();
         return 0;
       }
+      const jobsOf = (row: OutboxRow): readonly JobName[] => OUTBOX_TOPIC_JOBS[row.topic] ?? [];
+      const owners = [...this.owners.values()];
       const unneeded = await Promise.all(
-        [...this.owners.values()].map((o) =>
+        owners.map((o) =>
           o.unneeded(
-            rows.filter((r) => OUTBOX_TOPIC_JOB[r.topic] === o.job),
+            rows.filter((r) => jobsOf(r).includes(o.job)),
             runner,
           ),
         ),
       );
-      const skip = new Set(unneeded.flatMap((u) => [...u.rowIds]));
+      const skip = new Map(owners.map((o, i) => [o.job, unneeded[i].rowIds]));
       const byQueue = new Map<QueueName, { name: string; data: object; opts: JobsOptions }[]>();
       for (const row of rows) {
-        const job = OUTBOX_TOPIC_JOB[row.topic];
-        if (!job) {
+        if (!jobsOf(row).length) {
           this.logger.warn(`outbox row ${row.id}: no job for topic "${row.topic}"; marked dispatched`);
           continue;
         }
-        if (skip.has(row.id)) continue;
-        const list = byQueue.get(JOB_QUEUE[job]) ?? [];
-        list.push({ name: job, data: this.jobData(job, row), opts: this.jobOptions(job, row) });
-        byQueue.set(JOB_QUEUE[job], list);
+        for (const job of jobsOf(row)) {
+          if (skip.get(job)?.has(row.id)) continue;
+          const list = byQueue.get(JOB_QUEUE[job]) ?? [];
+          list.push({ name: job, data: this.jobData(job, row), opts: this.jobOptions(job, row) });
+          byQueue.set(JOB_QUEUE[job], list);
+        }
       }
       await withTimeout(Promise.all([...byQueue].map(([queue, jobs]) => this.queues.get(queue)!.addBulk(jobs))), REDIS_WAIT_MS, 'Redis did not take the jobs');
       await runner.query(`UPDATE outbox SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [ids]);
@@ -142,16 +146,18 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     if (job === JobName.NotifyMessage) {
       return { outboxId: String(row.id), groupId: String(p.groupId), messageId: String(p.messageId), seq: Number(p.seq) };
     }
+    if (job === JobName.TranslateMessage) return { outboxId: String(row.id), groupId: String(p.groupId), messageId: String(p.messageId) };
     return { ...p, outboxId: String(row.id) };
   }
 
   private jobOptions(job: JobName, row: OutboxRow): JobsOptions {
-    const delay = this.owners.get(job)?.delayMs(row) ?? 0;
+    const owner = this.owners.get(job);
+    const retry = owner?.retry?.() ?? { attempts: this.config.PUSH_ATTEMPTS, backoffMs: this.config.PUSH_BACKOFF_MS };
     return {
       jobId: outboxJobId(row.id),
-      delay,
-      attempts: this.config.PUSH_ATTEMPTS,
-      backoff: { type: 'exponential', delay: this.config.PUSH_BACKOFF_MS },
+      delay: owner?.delayMs(row) ?? 0,
+      attempts: retry.attempts,
+      backoff: { type: 'exponential', delay: retry.backoffMs },
       removeOnComplete: { age: 3600, count: 10_000 },
       removeOnFail: { count: 5000 },
     };

@@ -41,7 +41,7 @@ export async function loadGroups(): Promise<void> {
 }
 
 export async function ensureGroup(code: string): Promise<void> {
-  if (!chatStore.groups[code]) upsertGroup(await chatApi.group(code));
+  if (!chatStore.groups[code]) upsertGroup(await chatApi.group(code, preferencesStore.language));
 }
 
 let unreadRequest: Promise<void> | null = null;
@@ -330,7 +330,7 @@ export async function startChat(userCodes: string[], text: string): Promise<stri
 
 /** The group with all its participants, fresh from the server (lists carry at most 20 of them). */
 export async function refreshGroup(code: string): Promise<void> {
-  upsertGroup(await chatApi.group(code));
+  upsertGroup(await chatApi.group(code, preferencesStore.language));
 }
 
 export async function addParticipants(code: string, userCodes: string[]): Promise<void> {

@@ -38,6 +38,8 @@ export function applyMessageUpdate(update: MessageUpdatedPayload): void {
   const last = chatStore.groups[update.groupCode]?.lastMessage;
   for (const message of [held, last?.code === update.code ? last : undefined]) {
     if (!message || message.deleted) continue;
+    // A translation of another version of the text (an edit overtook it) is not this text's.
+    if (update.sourceEditedAt !== undefined && update.message === undefined && update.sourceEditedAt !== (message.editedAt ?? null)) continue;
     message.translation = update.translation;
     if (update.message !== undefined) message.message = update.message;
     if (update.editedAt !== undefined) message.editedAt = update.editedAt;

@@ -1,15 +1,17 @@
-import { ActionIcon, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Popover, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SUPPORTED_LANGUAGES, type LanguageCode, languageOf } from '@/i18n/languages';
 import { effectiveTheme, preferencesStore, setLanguage, setTheme } from '@/features/preferences/preferences.store';
 import type { ThemeName } from '@/features/preferences/preferences';
+import { setTranslateMessages, translationPreference } from '@/features/chat/translation-preference';
 
-/** Theme (Light or Dark) and language. */
+/** Theme (Light or Dark), language, and whether chat messages show in my language. */
 export function SettingsMenu() {
   const { t } = useTranslation();
   const preferences = useSnapshot(preferencesStore);
+  const translation = useSnapshot(translationPreference);
   return (
     <Popover position="bottom-end" shadow="md" width={240}>
       <Popover.Target>
@@ -46,6 +48,13 @@ export function SettingsMenu() {
               data={SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: languageOf(code).label }))}
             />
           </div>
+          <Switch
+            size="xs"
+            label={t('SHELL.TRANSLATE_MESSAGES')}
+            checked={translation.on}
+            onChange={(e) => setTranslateMessages(e.currentTarget.checked)}
+            data-testid="translate-messages-switch"
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -15,6 +15,7 @@ import {
   StartChatDto,
   TargetParticipantsDto,
   UserListDto,
+  GroupLangQueryDto,
 } from './dto/chat-request.dto';
 import { ChatGroupDto, ChatGroupPageDto, GroupLookupDto, StartChatResultDto } from './dto/chat-response.dto';
 
@@ -91,8 +92,8 @@ export class ChatGroupsController {
   @Get('groups/:id')
   @ApiOperation({ summary: 'One chat, with all its participants' })
   @ApiOkResponse({ type: ChatGroupDto })
-  get(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string): Promise<ChatGroupDto> {
-    return this.groups.get(user, id);
+  get(@CurrentUser() user: AuthUser, @Param('id', CodeParamPipe) id: string, @Query() query: GroupLangQueryDto): Promise<ChatGroupDto> {
+    return this.groups.get(user, id, query.lang);
   }
 
   @Patch('groups/:id')

@@ -190,10 +190,10 @@ export class ChatGroupsRepository {
   }
 
   /**
-   * The job each job FAQ, job and job-offer chat is about, by the group's target: its title in `lang`, else its
-   * default version's. Other chats and unknown targets are left out.
+   * The job each job FAQ, job and job-offer chat is about, by the group's target: its title in `lang`, else in the
+   * reader's stored language (given `readerId`), else its default version's. Other chats and unknown targets are left out.
    */
-  async jobTitles(groups: { type: number; targetId: string | null }[], lang: string | null): Promise<Map<string, string>> {
+  async jobTitles(groups: { type: number; targetId: string | null }[], lang: string | null, readerId?: string): Promise<Map<string, string>> {
     const about = groups.filter((g) => g.targetId && JOB_GROUP_TYPES.includes(g.type));
     if (about.length === 0) return new Map();
     const rows: { target: string; title: string }[] = await this.db.query(
@@ -203,9 +203,9 @@ export class ChatGroupsRepository {
                                  THEN (SELECT o.job_id FROM job_offer o WHERE o.code = t.target)
                                  ELSE (SELECT jc.id FROM job jc WHERE jc.code = t.target) END
        JOIN LATERAL (
-         SELECT jv.title FROM job_version jv WHERE jv.job_id = j.id ORDER BY (jv.lang = $3) DESC, jv.is_default DESC LIMIT 1
+         SELECT jv.title FROM job_version jv WHERE jv.job_id = j.id ORDER BY (jv.lang = COALESCE($3, (SELECT u.lang FROM "user" u WHERE u.id = $4))) IS TRUE DESC, jv.is_default DESC LIMIT 1
        ) v ON true`,
-      [about.map((g) => g.targetId), about.map((g) => g.type), lang],
+      [about.map((g) => g.targetId), about.map((g) => g.type), lang, readerId ?? null],
     );
     return new Map(rows.map((r) => [r.target, r.title]));
   }

@@ -51,15 +51,15 @@ export class ChatGroupsService {
     const { page, pageSize } = pageOf(query, GROUP_PAGE_SIZE);
     const rows = await this.groups.listForUser(user.id, (page - 1) * pageSize, pageSize + 1);
     const hasMore = rows.length > pageSize;
-    const groups = await this.hydrate(rows.slice(0, pageSize), LIST_PARTICIPANTS, query.lang);
+    const groups = await this.hydrate(rows.slice(0, pageSize), LIST_PARTICIPANTS, query.lang, user.id);
     return { groups, page, pageSize, hasMore };
   }
 
   /** One group as its participant sees it, or as a moderator in scope observes it (without any message). */
-  async get(user: AuthUser, groupCode: string): Promise<ChatGroupDto> {
+  async get(user: AuthUser, groupCode: string, lang?: string): Promise<ChatGroupDto> {
     const { group, participant } = await this.access.asObserver(user, groupCode);
     if (!participant) return (await this.snapshot(group.code))!;
-    return this.view(user, group);
+    return this.view(user, group, lang);
   }
 
   /** A group as everyone sees it (no personal read marker), for pushes to all its participants. */
@@ -209,14 +209,20 @@ export class ChatGroupsService {
       .catch((err: unknown) => this.logger.warn(`unread counts after leaving: ${(err as Error).message}`));
   }
 
-  view(user: AuthUser, group: ChatGroupEntity): Promise<ChatGroupDto> {
+  view(user: AuthUser, group: ChatGroupEntity, lang?: string): Promise<ChatGroupDto> {
     return this.groups
       .listForUser(user.id, 0, 1, group.code)
-      .then((rows) => (rows.length ? this.hydrate(rows) : Promise.reject(notFound())))
+      .then((rows) => (rows.length ? this.hydrate(rows, undefined, lang, user.id) : Promise.reject(notFound())))
       .then(([dto]) => dto);
   }
 
-  private async hydrate(rows: Awaited<ReturnType<ChatGroupsRepository['listForUser']>>, participantLimit?: number, lang?: string): Promise<ChatGroupDto[]> {
+  /** Groups as `readerId` sees them; words (job titles) in `lang`, else in the reader's stored language. */
+  private async hydrate(
+    rows: Awaited<ReturnType<ChatGroupsRepository['listForUser']>>,
+    participantLimit?: number,
+    lang?: string,
+    readerId?: string,
+  ): Promise<ChatGroupDto[]> {
     const ids = rows.map((r) => r.id);
     const lastIds = rows.map((r) => r.last_message_id).filter((id): id is string => id !== null);
     const [participants, lastMessages, watched, titles] = await Promise.all([
@@ -226,6 +232,7 @@ export class ChatGroupsService {
       this.groups.jobTitles(
         rows.map((r) => ({ type: r.type, targetId: r.target_id })),
         lang ?? null,
+        readerId,
       ),
     ]);
     return rows.map((row) =>

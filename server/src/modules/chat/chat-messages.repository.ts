@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChatMessageType, MESSAGE_PAGE_SIZE, REPLY_SNIPPET_LENGTH } from '#shared/contracts/chat';
 import type { ChatReplyPreview } from '#shared/contracts/events';
+import { MESSAGE_EDITED_TOPIC } from '#shared/contracts/translation';
 import { ChatHotPathPool } from './chat-hot-path.pool';
 import { INSERT_MESSAGES_SQL } from './chat-message-insert.sql';
 import { ParticipantCodesCache } from './participant-codes.cache';
@@ -191,8 +192,8 @@ export class ChatMessagesRepository {
   }
 
   /**
-   * An edit of a live message's text: the old translation goes with the old text, and the edit takes the next
-   * edit seq. Returns the message as stored, or undefined when it was deleted meanwhile.
+   * An edit of a live message's text: the old translations go with the old text, the edit takes the next edit
+   * seq, and its outbox row has the new text translated. Returns the message as stored, or undefined when it was deleted meanwhile.
    */
   async editText(messageId: string, text: string): Promise<MessageRow | undefined> {
     const rows: { id: string }[] = await this.db.query(
@@ -200,7 +201,11 @@ export class ChatMessagesRepository {
       `WITH e AS (
          UPDATE chat_message SET text = $2, translation = NULL, edited_at = date_trunc('milliseconds', clock_timestamp()),
                 edit_seq = nextval('chat_message_edit_seq')
-         WHERE id = $1 AND deleted_at IS NULL RETURNING id
+         WHERE id = $1 AND deleted_at IS NULL RETURNING id, group_id
+       ), untranslated AS (DELETE FROM chat_message_translation t USING e WHERE t.message_id = e.id RETURNING 1
+       ), outboxed AS (
+         INSERT INTO outbox (topic, payload)
+         SELECT '${MESSAGE_EDITED_TOPIC}', jsonb_build_object('groupId', e.group_id, 'messageId', e.id) FROM e RETURNING 1
        ) SELECT id FROM e`,
       [messageId, text],
     );
@@ -232,13 +237,14 @@ export class ChatMessagesRepository {
     return { rows: rows.slice(0, limit), more: rows.length > limit };
   }
 
-  /** Turns a message into a deleted marker: its text, translation and file links are removed. */
+  /** Turns a message into a deleted marker: its text, translations and file links are removed. */
   async markDeleted(messageId: string, actorId: string): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
       `WITH d AS (
          UPDATE chat_message SET deleted_at = now(), deleted_by = $2, text = '', translation = NULL
          WHERE id = $1 AND deleted_at IS NULL RETURNING id
-       ), unlinked AS (DELETE FROM chat_message_file USING d WHERE message_id = d.id RETURNING 1)
+       ), unlinked AS (DELETE FROM chat_message_file USING d WHERE message_id = d.id RETURNING 1
+       ), untranslated AS (DELETE FROM chat_message_translation t USING d WHERE t.message_id = d.id RETURNING 1)
        SELECT id FROM d`,
       [messageId, actorId],
     );

@@ -17,6 +17,7 @@ import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-r
 import { ChatMessageDto, MessagePageDto } from './dto/chat-response.dto';
 import { ChatGroupEntity } from './chat-group.entity';
 import { UnreadService } from './unread.service';
+import { MessageTranslationsRepository } from '../translation/message-translations.repository';
 
 const SYNC_PER_GROUP = 200;
 /** At most this many messages in one sync answer, whatever the number of groups asked for. */
@@ -32,6 +33,7 @@ export class ChatMessagesService {
     private readonly files: FilesService,
     private readonly unread: UnreadService,
     private readonly events: DomainEvents,
+    private readonly translations: MessageTranslationsRepository,
   ) {}
 
   /** Sends as a participant; a repeated client key returns the stored message and emits nothing. */
@@ -115,6 +117,7 @@ export class ChatMessagesService {
     const editSeq = await this.messages.newestEditSeq(group.id);
     if (dto.afterSeq !== undefined) {
       const { rows, more } = await this.messages.pageAfter(group.id, dto.afterSeq);
+      await this.translations.forReader(rows, user.id, dto.lang);
       if (participant && rows.length && !more) await this.unread.markRead(user, group, Number(rows[rows.length - 1].seq));
       return { messages: rows.map(mapChatMessage), mayLoadOlder: dto.afterSeq > 0, mayLoadNewer: more, editSeq };
     }
@@ -123,6 +126,7 @@ export class ChatMessagesService {
       time: dto.time ? new Date(dto.time) : undefined,
       seq: dto.beforeSeq,
     });
+    await this.translations.forReader(rows, user.id, dto.lang);
     if (participant && newest && rows.length) await this.unread.markRead(user, group, Number(rows[rows.length - 1].seq));
     return { messages: rows.map(mapChatMessage), mayLoadOlder: more, mayLoadNewer: false, editSeq };
   }
@@ -154,6 +158,7 @@ export class ChatMessagesService {
         continue;
       }
       const page = await this.messages.pageAfter(group.id, afterSeq, budget);
+      await this.translations.forReader(page.rows, user.id);
       messages.push(...page.rows.map((row) => toMessagePayload(mapChatMessage(row))));
       let cutShort = page.more;
       const editBudget = budget - page.rows.length;
@@ -162,6 +167,7 @@ export class ChatMessagesService {
         if (editBudget <= 0) cutShort = true;
         else {
           const edits = await this.messages.editedAfter(group.id, afterSeq, afterEditSeq, editBudget);
+          await this.translations.forReader(edits.rows, user.id);
           edited.push(...edits.rows.map((row) => toMessagePayload(mapChatMessage(row))));
           editSeqs[groupCode] = edits.rows.length ? Number(edits.rows[edits.rows.length - 1].edit_seq) : afterEditSeq;
           cutShort ||= edits.more;

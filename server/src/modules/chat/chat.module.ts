@@ -20,6 +20,7 @@ import { LoadSignals, NodeLoadSignals } from './node-load-signals';
 import { SendAdmission } from './send-admission';
 import { SendAdmissionGuard } from './send-admission.guard';
 import { UnreadService } from './unread.service';
+import { MessageTranslationsRepository } from '../translation/message-translations.repository';
 
 @Module({
   imports: [ChatAccessModule, FilesModule, RateLimitModule],
@@ -31,6 +32,7 @@ import { UnreadService } from './unread.service';
     ChatMessagesService,
     ChatMessageEditsService,
     ChatMessagesRepository,
+    MessageTranslationsRepository,
     ChatMessageInsertQueue,
     ChatHotPathPool,
     ChatUsersRepository,

@@ -16,10 +16,12 @@ import type { ChatSidebarState } from '../chat-sidebar.store';
 import { chatStore, sortedGroups } from '../chat.store';
 import { GROUP_TYPE } from './ChatInfoBar';
 import { GroupName } from './GroupName';
+import { translationPreference } from '../translation-preference';
 import { isSystemMessage, systemMessageBody, systemMessageTitle } from './SystemMessageCard';
 
 function LastMessage({ group }: { group: ChatGroup }) {
   const { t, i18n } = useTranslation();
+  const { on: translateOn } = useSnapshot(translationPreference);
   const last = group.lastMessage;
   if (!last)
     return (
@@ -38,7 +40,7 @@ function LastMessage({ group }: { group: ChatGroup }) {
     ) : null;
   return (
     <Text size="xs" c="dimmed" truncate data-testid="chat-list-last">
-      {last.deleted ? t('CHAT.DELETED') : (system ?? files ?? (last.translation || last.message))}
+      {last.deleted ? t('CHAT.DELETED') : (system ?? files ?? ((translateOn && last.translation) || last.message))}
     </Text>
   );
 }

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
+import { preferencesStore } from '@/features/preferences/preferences.store';
 import { sessionStore } from '@/features/session/session.store';
 import { renderWithMantine } from '../../../../jest/render';
 import { Composer } from './Composer';
@@ -60,7 +61,12 @@ beforeEach(() => {
   Object.assign(globalThis, { XMLHttpRequest: FakeXhr });
   Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:local'), revokeObjectURL: jest.fn() });
   sessionStore.token = 'T';
-  sessionStore.user = { code: 'U_ada', name: 'Ada', surname: 'L', avatar: null, type: 1, country: null, lang: 'pol', timezone: null, jobIds: [], away: 0 };
+  // The interface is Polish while the profile still says English: the composer follows the interface.
+  sessionStore.user = { code: 'U_ada', name: 'Ada', surname: 'L', avatar: null, type: 1, country: null, lang: 'eng', timezone: null, jobIds: [], away: 0 };
+  preferencesStore.language = 'pol';
+});
+afterEach(() => {
+  preferencesStore.language = 'eng';
 });
 
 function paste(files: File[]) {

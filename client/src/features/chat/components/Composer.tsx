@@ -4,7 +4,6 @@ import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/components/notifications/notify';
 import { preferencesStore } from '@/features/preferences/preferences.store';
-import { sessionStore } from '@/features/session/session.store';
 import { LANGUAGES, type LanguageCode } from '@/i18n/languages';
 import { MAX_ATTACHMENTS, canSendWith, filesFromClipboard, uploadedCodes } from '../attachments';
 import { isSendKey, readSendByEnter, writeSendByEnter } from '../send-by-enter';
@@ -15,10 +14,9 @@ import { ComposerModeBar } from './ComposerModeBar';
 
 const TYPING_EVERY_MS = 2_000;
 
-/** The writer's own language (their profile's, else the interface's) is the default message language. */
+/** The interface language is the default message language (the writer may pick another in the composer). */
 export function defaultMessageLanguage(): LanguageCode {
-  const lang = sessionStore.user?.lang;
-  return (LANGUAGES.find((l) => l.code === lang)?.code ?? preferencesStore.language) as LanguageCode;
+  return preferencesStore.language;
 }
 
 export interface ComposerProps {

@@ -73,6 +73,23 @@ describe('the per-message menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Show translation' })).toBeInTheDocument();
   });
 
+  it('says under a translation which language it was translated from, and offers the original there', () => {
+    const { onToggleOriginal } = renderItem({ message: message({ translation: 'Hi' }) });
+    expect(screen.getByTestId('chat-message-translated')).toHaveTextContent(/^Translated from Polish ·\s?Show original$/);
+    fireEvent.click(screen.getByTestId('chat-message-translated-toggle'));
+    expect(onToggleOriginal).toHaveBeenCalledWith('M1');
+  });
+
+  it('offers the translation under the original, and no such line for a message without one', () => {
+    renderItem({ message: message({ translation: 'Hi' }), showingOriginal: true });
+    expect(screen.getByTestId('chat-message-translated')).toHaveTextContent(/^Show translation$/);
+  });
+
+  it('shows no translation line for a message without a translation', () => {
+    renderItem();
+    expect(screen.queryByTestId('chat-message-translated')).toBeNull();
+  });
+
   it('offers delete when allowed and hands the message code over', () => {
     const { onDelete } = renderItem({ canDelete: true });
     openMenu();

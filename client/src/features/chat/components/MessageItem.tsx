@@ -1,12 +1,15 @@
-import { ActionIcon, Box, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconLanguage, IconRefresh, IconTrash, IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { preferencesStore } from '@/features/preferences/preferences.store';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { toUserProfile } from '@/routes/paths';
 import { type ListedMessage, formatMessageTime, fullName, shownText } from '../chat-logic';
 import { useHighlighted } from '../useHighlighted';
+import { languageName } from '../translation-preference';
 import { MessageText } from '../message-text/MessageText';
 import { MessageFiles } from './MessageFiles';
 import { MessageReplyEditItems } from './MessageReplyEditItems';
@@ -65,6 +68,25 @@ function MessageMenu({ message, mine, writable = false, canDelete, showingOrigin
         ) : null}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Under a translated message: "Translated from Spanish · Show original", or "Show translation" while the original shows. */
+function TranslatedLine({ language, showingOriginal, onToggle }: { language: string | null; showingOriginal: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const { language: ui } = useSnapshot(preferencesStore);
+  const from = languageName(language, ui);
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="chat-message-translated" data-showing={showingOriginal ? 'original' : 'translation'}>
+      {!showingOriginal ? (
+        <Text size="xs" c="dimmed">
+          {from ? t('CHAT.TRANSLATED_FROM', { language: from }) : t('CHAT.TRANSLATED')} ·
+        </Text>
+      ) : null}
+      <Anchor component="button" type="button" size="xs" onClick={onToggle} data-testid="chat-message-translated-toggle">
+        {showingOriginal ? t('CHAT.SHOW_TRANSLATION') : t('CHAT.SHOW_ORIGINAL')}
+      </Anchor>
+    </Group>
   );
 }
 
@@ -133,6 +155,9 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 ) : (
                   <MessageText text={text} />
                 )}
+                {message.translation && !message.deleted ? (
+                  <TranslatedLine language={message.language} showingOriginal={showingOriginal} onToggle={() => props.onToggleOriginal(message.code)} />
+                ) : null}
                 {message.editedAt && !message.deleted ? (
                   <Text size="xs" c="dimmed" ta="right" title={formatMessageTime(message.editedAt)} data-testid="chat-message-edited">
                     {t('CHAT.EDITED')}

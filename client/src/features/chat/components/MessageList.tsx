@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { type ListedMessage, canDeleteMessage } from '../chat-logic';
 import { deleteMessage, deliver, loadOlder } from '../chat.actions';
 import { authorOf, chatStore, toggleOriginal } from '../chat.store';
+import { showsOriginal, translationPreference } from '../translation-preference';
 import { NewMessagesDivider } from '../reading/NewMessagesDivider';
 import { MessageItem } from './MessageItem';
 import { VirtualList, type VirtualListControl } from './VirtualList';
@@ -58,6 +59,7 @@ export function MessageList({
 }: MessageListProps) {
   const { t } = useTranslation();
   const { original } = useSnapshot(chatStore);
+  const { on: translateOn } = useSnapshot(translationPreference);
   const rowKey = useCallback((m: ListedMessage) => messageRowKey(m, me), [me]);
   const retry = useCallback((clientKey: string) => void deliver(groupCode, clientKey), [groupCode]);
   const remove = useCallback((code: string) => void deleteMessage(groupCode, code).catch(() => undefined), [groupCode]);
@@ -73,7 +75,7 @@ export function MessageList({
           avatarUrl={user?.avatar?.url ?? null}
           onRetry={retry}
           canDelete={canDeleteMessage(m, me, role)}
-          showingOriginal={Boolean(original[m.code])}
+          showingOriginal={showsOriginal(translateOn, Boolean(original[m.code]))}
           onDelete={remove}
           onToggleOriginal={toggleOriginal}
           onJumpToReply={onJumpToReply}
@@ -88,7 +90,7 @@ export function MessageList({
         </>
       );
     },
-    [me, role, original, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply],
+    [me, role, original, translateOn, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply],
   );
 
   return (

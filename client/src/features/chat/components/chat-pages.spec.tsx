@@ -3,9 +3,11 @@ import type { ChatGroup } from '@/api/chat.api';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { userApi } from '@/api/user.api';
 import { notify } from '@/components/notifications/notify';
+import { preferencesStore } from '@/features/preferences/preferences.store';
 import { sessionStore } from '@/features/session/session.store';
 import { ADA, BOB, chatGroup, CY } from '../../../../jest/chat-fixtures';
 import { current, renderRoutes } from '../../../../jest/render';
+import { refreshGroup } from '../chat.actions';
 import { chatStore, messagesOf, resetChat } from '../chat.store';
 import { GroupSettings } from './GroupSettings';
 import { NewChat } from './NewChat';
@@ -15,11 +17,11 @@ const group = (code: string, people = [ADA, BOB], extra: Partial<ChatGroup> = {}
 
 type Handler = (body: unknown) => [number, unknown];
 let routes: Record<string, Handler> = {};
-const calls: { key: string; body: unknown }[] = [];
+const calls: { key: string; body: unknown; url: string }[] = [];
 const fetchMock = jest.fn(async (url: string, init: { method: string; body?: string }) => {
   const key = `${init.method} ${new URL(url, 'http://x').pathname}`;
   const body = init.body ? JSON.parse(init.body) : undefined;
-  calls.push({ key, body });
+  calls.push({ key, body, url });
   const handler = routes[key];
   const [status, answer] = handler ? handler(body) : [404, { code: 404, message: 'SHARED.ERROR.NOT_FOUND' }];
   return { status, ok: status < 400, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(answer) };
@@ -144,6 +146,18 @@ describe('participants page', () => {
     await waitFor(() => expect(screen.getByTestId('chat-participant-U_cy')).toHaveAttribute('data-presence', 'away'));
     expect(callsTo('POST /api/message/group/G_one/participants')[0].body).toEqual({ participants: [CY.code] });
     expect(chatStore.groups.G_one.participantCount).toBe(3);
+  });
+
+  it("asks for the chat in the interface language, so an offer chat's job title is the reader's", async () => {
+    routes['GET /api/message/groups/G_one'] = () => [200, group('G_one')];
+    routes['POST /api/user/statuses'] = () => [200, []];
+    preferencesStore.language = 'pol';
+    try {
+      await refreshGroup('G_one');
+    } finally {
+      preferencesStore.language = 'eng';
+    }
+    expect(callsTo('GET /api/message/groups/G_one')[0].url).toContain('lang=pol');
   });
 
   it('says so when the chat cannot be shown', async () => {

@@ -38,6 +38,7 @@ describe('offer form', () => {
   it('shows no error before a field is touched, every rule on a submit attempt, and sends nothing invalid', async () => {
     preferencesStore.language = 'eng';
     const onSubmit = renderForm();
+    expect(screen.getByTestId('offer-currency')).toHaveValue('USD');
     expect(screen.queryByText('The field is required')).toBeNull();
     fireEvent.click(screen.getByTestId('offer-submit'));
     await waitFor(() => expect(screen.getAllByText('The field is required')).toHaveLength(2));
@@ -51,7 +52,8 @@ describe('offer form', () => {
     const onSubmit = renderForm();
     // The local price's currency becomes Polish's first suggestion once the config is in.
     await waitFor(() => expect(screen.getByTestId('offer-local-currency')).toHaveValue('PLN'));
-    expect(screen.getByTestId('offer-currency')).toHaveValue('USD');
+    // The price is in the Polish locale's currency (spec §9), not USD.
+    expect(screen.getByTestId('offer-currency')).toHaveValue('PLN');
     fireEvent.change(screen.getByTestId('offer-amount'), { target: { value: '1 200,5' } });
     fireEvent.change(screen.getByTestId('offer-local-amount'), { target: { value: '4800' } });
     fireEvent.change(screen.getByTestId('offer-deadline'), { target: { value: '2030-05-06T10:15' } });
@@ -59,7 +61,7 @@ describe('offer form', () => {
     fireEvent.click(screen.getByTestId('offer-submit'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
-      { price: { amount: '1200.5', currency: 'USD' }, localPrice: { amount: '4800', currency: 'PLN' }, deadline: new Date('2030-05-06T10:15').toISOString() },
+      { price: { amount: '1200.5', currency: 'PLN' }, localPrice: { amount: '4800', currency: 'PLN' }, deadline: new Date('2030-05-06T10:15').toISOString() },
       'Hello',
     );
   });

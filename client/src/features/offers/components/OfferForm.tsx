@@ -7,7 +7,7 @@ import type { JobOffer, OfferTermsInput } from '@/api/offer.api';
 import { fieldProps, touchAll } from '@/components/form/field-props';
 import { SearchSelect } from '@/components/select/SearchSelect';
 import { preferencesStore } from '@/features/preferences/preferences.store';
-import { intlLocaleOf } from '@/i18n/languages';
+import { intlLocaleOf, languageOf } from '@/i18n/languages';
 import { type FormRule, type OfferFormValues, amountRule, deadlineRule, toTermsInput } from '../offer-form';
 import { toLocalInput } from '@/components/format/dates';
 import { useCurrencies } from '../useCurrencies';
@@ -38,7 +38,8 @@ export function OfferForm({ mode, offer, busy, onSubmit, onCancel }: OfferFormPr
     mode: 'controlled',
     initialValues: {
       amount: offer?.price?.amount ?? '',
-      currency: offer?.price?.currency ?? 'USD',
+      // A new offer's price is in the interface locale's currency (spec §9: Polish PLN, English USD).
+      currency: offer?.price?.currency ?? languageOf(language).currency,
       localAmount: sameLocal ? '' : (offer?.localPrice?.amount ?? ''),
       localCurrency: sameLocal ? '' : (offer?.localPrice?.currency ?? ''),
       deadline: toLocalInput(offer?.deadline),

@@ -183,6 +183,14 @@ export class MarkReadDto {
 
 export const GROUP_PAGE_SIZE = 50;
 
+/** The reader's language for what a chat answers in words (an offer chat's job title); absent: the reader's stored one. */
+export class GroupLangQueryDto {
+  @ApiPropertyOptional({ enum: LANGUAGE_CODES })
+  @IsOptional()
+  @IsIn(LANGUAGE_CODES)
+  lang?: string;
+}
+
 export class GroupListQueryDto extends PageQueryDto(100, GROUP_PAGE_SIZE) {
   @ApiPropertyOptional({ enum: LANGUAGE_CODES })
   @IsOptional()

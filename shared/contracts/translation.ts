@@ -1,0 +1,26 @@
+/** Machine translation of chat messages: what the worker tells the servers, and what a translate job carries. */
+
+/** Parts of the Redis pub/sub channel (through RedisService.key) on which the worker announces a stored translation. */
+export const TRANSLATION_READY_CHANNEL = ['translation', 'ready'] as const;
+
+/** One stored translation, announced to every server; each emits it to its own sockets of `readerCodes`. */
+export interface TranslationReadyNotice {
+  groupCode: string;
+  code: string;
+  lang: string;
+  translation: string;
+  /** the `editedAt` of the text it translates (null: never edited), so a client holding a newer edit ignores it */
+  sourceEditedAt: string | null;
+  /** the participants (never the author) who read in `lang` */
+  readerCodes: string[];
+}
+
+/** Outbox topics 'message.created' and 'message.edited': translate the message as it is now (plus the row id). */
+export interface TranslateMessagePayload {
+  outboxId: string;
+  groupId: string;
+  messageId: string;
+}
+
+/** Outbox topic an edit writes in its own statement (the send writes 'message.created'). */
+export const MESSAGE_EDITED_TOPIC = 'message.edited';

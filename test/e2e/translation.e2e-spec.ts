@@ -1,0 +1,150 @@
+import { TestingModule } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { ChatMessageType } from '#shared/contracts/chat';
+import { ChatMessagesService } from '../../server/src/modules/chat/chat-messages.service';
+import { ChatGroupsRepository } from '../../server/src/modules/chat/chat-groups.repository';
+import { TranslateMessageJob } from '../../workers/src/translation/translate-message.job';
+import { createGroup, createUser, TestUser } from '../factories';
+import { bootWorker } from '../push-service/harness';
+import { isolatedEnv, IsolatedEnv } from '../translation/harness';
+import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+
+/**
+ * The whole path for real: a message sent in Spanish over a socket is translated by Debian's Apertium (the
+ * worker starts apertium-apy itself on a free port) and reaches an English reader over REST, sync and live.
+ */
+describe('machine translation of chat messages (Apertium)', () => {
+  let setup: IsolatedEnv;
+  let t: ListeningApp;
+  let worker: TestingModule;
+  let es: TestUser, en: TestUser, en2: TestUser, es2: TestUser, pl: TestUser;
+  const as = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
+  const page = async (u: TestUser, group: string, body: object = {}) =>
+    (await t.http().post(`/api/message/groups/${group}/messages`).set(as(u)).send(body).expect(200)).body as {
+      messages: { code: string; message: string; language: string | null; translation: string | null; editedAt: string | null }[];
+    };
+  const translationOf = async (u: TestUser, group: string, code: string, body: object = {}) =>
+    (await page(u, group, body)).messages.find((m) => m.code === code)?.translation ?? null;
+  const rows = (code: string) =>
+    t.app
+      .get(DataSource)
+      .query(`SELECT t.lang, t.engine, t.text FROM chat_message_translation t JOIN chat_message m ON m.id = t.message_id WHERE m.code = $1 ORDER BY t.lang`, [
+        code,
+      ]);
+
+  beforeAll(async () => {
+    setup = await isolatedEnv('translation', { TRANSLATION_ENGINES: 'apertium', TRANSLATION_MAX_CHARS: '300', TRANSLATION_BACKOFF_MS: '100' });
+    t = await listenTestApp(setup.env);
+    worker = await bootWorker(setup.env);
+    [es, en, en2, es2, pl] = await Promise.all([
+      createUser(t, { lang: 'spa' }),
+      createUser(t, { lang: 'eng' }),
+      createUser(t, { lang: 'eng' }),
+      createUser(t, { lang: 'spa' }),
+      createUser(t, { lang: 'pol' }),
+    ]);
+  }, 60_000);
+  afterEach(() => closeAllSockets());
+  afterAll(async () => {
+    await worker?.close();
+    await t?.close();
+    await setup?.drop();
+  });
+
+  it('translates a Spanish message for the English readers: live to exactly them, then over REST and sync', async () => {
+    const group = await createGroup(t, [es, en, en2, es2]);
+    const [sEs, sEn, sEn2, sEs2] = await Promise.all([es, en, en2, es2].map((u) => connect(t.url, u.token)));
+    const toEs = record(sEs, 'message:updated');
+    const toEs2 = record(sEs2, 'message:updated');
+
+    const ack = await call(sEs, 'message:send', { groupCode: group, clientKey: 'k1', message: 'Hola mundo', lang: 'spa' });
+    expect(ack).toMatchObject({ ok: true, message: { language: 'spa', translation: null } });
+    const code = ack.message.code as string;
+    const live = (await Promise.all([sEn, sEn2].map((s) => next(s, 'message:updated', (p) => p.code === code, 20_000)))) as object[];
+    for (const p of live) expect(p).toEqual({ groupCode: group, code, translation: 'Hello World', sourceEditedAt: null });
+
+    expect(await translationOf(en, group, code)).toBe('Hello World');
+    // The Spanish readers and the author get the original only, live and over REST.
+    expect(await translationOf(es2, group, code)).toBeNull();
+    expect(await translationOf(es, group, code)).toBeNull();
+    // A reader may ask for another language than the stored one.
+    expect(await translationOf(es2, group, code, { lang: 'eng' })).toBe('Hello World');
+    expect(toEs).toEqual([]);
+    expect(toEs2).toEqual([]);
+
+    const synced = await call(sEn, 'sync', { groups: [{ groupCode: group, afterSeq: 0 }] });
+    expect(synced.messages).toEqual([expect.objectContaining({ code, message: 'Hola mundo', language: 'spa', translation: 'Hello World' })]);
+    expect(await rows(code)).toEqual([{ lang: 'eng', engine: 'apertium', text: 'Hello World' }]);
+  }, 40_000);
+
+  it('keeps links, e-mail addresses, amounts, code and emoji as written', async () => {
+    const group = await createGroup(t, [es, en]);
+    const text = 'Hola, mira https://ejemplo.com/casa?id=7 o escribe a ana.perez@ejemplo.com, cuesta 1.200,50 € y `casa grande` 🙂👍🏽';
+    const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: text, lang: 'spa' }).expect(201)).body;
+    await eventually(async () => (await translationOf(en, group, sent.code)) !== null, 20_000);
+    const translated = (await translationOf(en, group, sent.code))!;
+    for (const kept of ['https://ejemplo.com/casa?id=7', 'ana.perez@ejemplo.com', '1.200,50 €', '`casa grande`', '🙂👍🏽']) expect(translated).toContain(kept);
+    expect(translated).toMatch(/^Hello, /);
+    expect(translated).not.toContain('Hola');
+  }, 30_000);
+
+  it('translates an edit again (the old translation goes at once) and drops the translations of a deleted message', async () => {
+    const group = await createGroup(t, [es, en]);
+    const sEn = await connect(t.url, en.token);
+    const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Buenos días', lang: 'spa' }).expect(201)).body;
+    await eventually(async () => (await translationOf(en, group, sent.code)) !== null, 20_000);
+
+    const edited = next(sEn, 'message:updated', (p) => p.message === 'Buenas noches');
+    const translated = next(sEn, 'message:updated', (p) => p.sourceEditedAt !== undefined && p.sourceEditedAt !== null, 20_000);
+    const res = await t.http().patch(`/api/message/groups/${group}/messages/${sent.code}`).set(as(es)).send({ message: 'Buenas noches' }).expect(200);
+    expect((await edited).translation).toBeNull();
+    expect(await translated).toEqual({ groupCode: group, code: sent.code, translation: 'Good nights', sourceEditedAt: res.body.editedAt });
+    expect(await translationOf(en, group, sent.code)).toBe('Good nights');
+
+    await t
+      .http()
+      .delete(`/api/message/groups/${group}/messages/${sent.code}`)
+      .set(as(es))
+      .expect((r) => expect(r.status).toBeLessThan(300));
+    expect(await rows(sent.code)).toEqual([]);
+    expect(await translationOf(en, group, sent.code)).toBeNull();
+  }, 40_000);
+
+  it('translates nothing it should not: a pair no engine serves, an overlong text, a system message, one deleted meanwhile', async () => {
+    const group = await createGroup(t, [es, pl, en]);
+    const job = worker.get(TranslateMessageJob);
+    const groupId = String((await t.app.get(ChatGroupsRepository).findByCode(group))!.id);
+    const idOf = async (code: string) => String((await t.app.get(DataSource).query(`SELECT id FROM chat_message WHERE code = $1`, [code]))[0].id);
+
+    // Polish reader: Apertium has no Spanish–Polish pair here, so only English is stored.
+    const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Gracias', lang: 'spa' }).expect(201)).body;
+    await eventually(async () => (await rows(sent.code)).length > 0, 20_000);
+    expect((await rows(sent.code)).map((r: { lang: string }) => r.lang)).toEqual(['eng']);
+    expect(await translationOf(pl, group, sent.code)).toBeNull();
+
+    const long = (
+      await t
+        .http()
+        .post(`/api/message/groups/${group}`)
+        .set(as(es))
+        .send({ message: 'hola '.repeat(80), lang: 'spa' })
+        .expect(201)
+    ).body;
+    expect(await job.run({ outboxId: 'x', groupId, messageId: await idOf(long.code) })).toEqual({ stored: [], skipped: 'too-long' });
+
+    const note = await t.app
+      .get(ChatMessagesService)
+      .postSystemMessage((await t.app.get(ChatGroupsRepository).findByCode(group))!, ChatMessageType.FinalJobOfferRequest, 'Hola');
+    expect(await job.run({ outboxId: 'x', groupId, messageId: await idOf(note.code) })).toEqual({ stored: [], skipped: 'system-message' });
+
+    const gone = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Adiós', lang: 'spa' }).expect(201)).body;
+    await t
+      .http()
+      .delete(`/api/message/groups/${group}/messages/${gone.code}`)
+      .set(as(es))
+      .expect((r) => expect(r.status).toBeLessThan(300));
+    expect(await job.run({ outboxId: 'x', groupId, messageId: await idOf(gone.code) })).toEqual({ stored: [], skipped: 'deleted' });
+    expect(await rows(gone.code)).toEqual([]);
+    expect(await rows(long.code)).toEqual([]);
+  }, 40_000);
+});
