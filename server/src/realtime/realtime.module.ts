@@ -8,6 +8,7 @@ import { PresenceModule } from '../modules/presence/presence.module';
 import { UsersModule } from '../modules/users/users.module';
 import { ChatFanoutListener } from './chat-fanout.listener';
 import { FanoutNode } from './fanout-node';
+import { InstanceFanoutListener } from './instance-fanout.listener';
 import { OfferFanoutListener } from './offer-fanout.listener';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { PresenceBroadcaster } from './presence-broadcaster.service';
@@ -16,7 +17,17 @@ import { SocketEmitter } from './socket-emitter.service';
 
 @Module({
   imports: [AuthModule, UsersModule, ChatModule, ChatAccessModule, ModerationModule, PresenceModule],
-  providers: [Authenticator, RealtimeGateway, SocketEmitter, ChatFanoutListener, OfferFanoutListener, PresenceBroadcaster, OrderedFanoutService, FanoutNode],
+  providers: [
+    Authenticator,
+    RealtimeGateway,
+    SocketEmitter,
+    ChatFanoutListener,
+    OfferFanoutListener,
+    InstanceFanoutListener,
+    PresenceBroadcaster,
+    OrderedFanoutService,
+    FanoutNode,
+  ],
   exports: [SocketEmitter],
 })
 export class RealtimeModule {}
