@@ -2,6 +2,7 @@ import { AppShell, Drawer } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/loaders/loaders';
+import { MessageToasts } from '@/features/chat/MessageToasts';
 import { paths } from '@/routes/paths';
 import { MENU_WIDTH, menuModeFor, readMenuOpened, writeMenuOpened } from './menu-mode';
 import { SideMenu } from './SideMenu';
@@ -45,6 +46,7 @@ export function Shell() {
           <SideMenu onNavigate={() => setOpened(false)} />
         </Drawer>
       )}
+      <MessageToasts />
       <AppShell.Main>
         <Suspense fallback={<Spinner />}>
           <Outlet />
