@@ -25,13 +25,16 @@ describe('new message toasts', () => {
     expect(shouldToast(storedMessage(1), context({ group: watched }))).toBe(false);
   });
 
-  it("names the chat and shows the author's text, cut when long", () => {
-    const group = chatGroup('G_one', {}, [ADA, BOB]);
+  it("names the chat and shows the author's text, cut when long; a direct chat's text leaves the name out", () => {
     const long = 'x'.repeat(500);
-    const content = toastContent(storedMessage(1, { user: BOB, message: long }), group, ADA.code, t);
-    expect(content.title).toBe('Bob Builder');
-    expect(content.text.startsWith('Bob Builder: xxx')).toBe(true);
-    expect(content.text).toHaveLength(TOAST_TEXT_MAX);
+    const direct = toastContent(storedMessage(1, { user: BOB, message: long }), chatGroup('G_one', {}, [ADA, BOB]), ADA.code, t);
+    expect(direct.title).toBe('Bob Builder');
+    expect(direct.text.startsWith('xxx')).toBe(true);
+    expect(direct.text).toHaveLength(TOAST_TEXT_MAX);
+    expect(toastContent(storedMessage(3, { user: BOB }), chatGroup('G_one', {}, [ADA, BOB, CY]), ADA.code, t)).toEqual({
+      title: 'Bob Builder, Cy Young',
+      text: 'Bob Builder: message 3',
+    });
     expect(toastContent(storedMessage(2, { user: BOB }), chatGroup('G_one', { name: 'Team' }), ADA.code, t)).toEqual({
       title: 'Team',
       text: 'Bob Builder: message 2',

@@ -26,9 +26,14 @@ export function shouldToast(message: Pick<ChatMessage, 'userCode' | 'groupCode' 
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The toast's title (the chat's name, else the author's) and text ("Ada Lovelace: hello", cut). */
+/**
+ * The toast's title (the chat's name, else the author's) and text ("Ada Lovelace: hello", cut); where the chat
+ * is named after the author (a direct chat), the text leaves the name out.
+ */
 export function toastContent(message: ChatMessage, group: ChatGroup, me: string | null, t: (key: string, options?: Record<string, unknown>) => string) {
-  const text = cut(announcementText(message, t), TOAST_TEXT_MAX);
-  const title = groupTitle(group, me).title || text.split(':')[0];
-  return { title, text };
+  const announced = announcementText(message, t);
+  const author = announced.slice(0, Math.max(0, announced.indexOf(': ')));
+  const title = groupTitle(group, me).title || author;
+  const text = author && title === author ? announced.slice(author.length + 2) : announced;
+  return { title, text: cut(text, TOAST_TEXT_MAX) };
 }
