@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { Role } from '#shared/contracts/roles';
 import { DEFAULT_PASSWORD, type TestUser, createGroup, createUser } from '../factories';
+import { eventually } from '../utils/sockets';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 
 jest.setTimeout(180_000);
@@ -45,6 +46,11 @@ async function mute(user: TestUser, group: string) {
     .query('UPDATE chat_participant p SET muted = true FROM chat_group g WHERE g.id = p.group_id AND g.code = $1 AND p.user_id = $2', [group, user.user.id]);
 }
 
+/** Waits until the menu button shows this unread count (a locator wait: the page's policy forbids string predicates). */
+async function unreadOnMenu(page: Page, count: number) {
+  await page.locator(`[data-testid=menu-toggle-unread][data-count="${count}"]`).waitFor({ state: 'attached' });
+}
+
 /** Waits until the socket of the page is connected (a message sent before would reach nobody live). */
 async function live(page: Page) {
   await page.locator('[data-testid=shell][data-socket=connected]').waitFor({ state: 'attached' });
@@ -72,7 +78,7 @@ describe('a phone with the menu closed', () => {
     await send(ada, other, 'Are you coming to the site tomorrow?');
     const toast = page.locator(`[data-testid=message-toast][data-group="${other}"]`);
     await toast.waitFor();
-    await page.waitForFunction(`document.querySelector('[data-testid=menu-toggle-unread]').getAttribute('data-count') === '2'`);
+    await unreadOnMenu(page, 2);
     expect(await toast.textContent()).toContain('Ada Sender: Are you coming to the site tomorrow?');
     expect(await page.locator(`[data-testid=message-toast][data-group="${open}"]`).count()).toBe(0);
     expect(await page.locator(`[data-testid=message-toast][data-group="${muted}"]`).count()).toBe(0);
@@ -83,7 +89,7 @@ describe('a phone with the menu closed', () => {
     await page.waitForURL(`${h.baseUrl}/messages/${other}`);
     await page.getByText('Are you coming to the site tomorrow?').first().waitFor();
     await toast.waitFor({ state: 'detached' });
-    await page.waitForFunction(`document.querySelector('[data-testid=menu-toggle-unread]').getAttribute('data-count') === '1'`);
+    await unreadOnMenu(page, 1);
     await screenshot(page, '61-phone-390-chat-opened-from-toast');
   });
 
@@ -103,7 +109,7 @@ describe('a phone with the menu closed', () => {
       await live(page);
       await send(ada, group, lang === 'pol' ? 'Czy możesz zacząć w poniedziałek rano?' : 'Can you start on Monday morning?');
       await page.locator('[data-testid=message-toast]').waitFor();
-      if (size === PHONE) await page.waitForFunction(`document.querySelector('[data-testid=menu-toggle-unread]').getAttribute('data-count') === '1'`);
+      if (size === PHONE) await unreadOnMenu(page, 1);
       else await page.getByTestId('menu-unread-badge').waitFor();
       await screenshot(page, name);
       await (context as BrowserContext).close();
@@ -168,7 +174,7 @@ describe('what others change shows without a reload', () => {
     await live(page);
     expect(await badge.getAttribute('data-accepting')).toBe('true');
     await taking(false);
-    await page.waitForFunction(`document.querySelector('[data-testid=job-row-${job}] [data-testid=job-accepting]').dataset.accepting === 'false'`);
+    await page.locator(`[data-testid=job-row-${job}] [data-testid=job-accepting][data-accepting=false]`).waitFor();
 
     await taking(true);
     await page.goto(`${h.baseUrl}/jobs/${job}/offers/new`);
@@ -184,8 +190,8 @@ describe('what others change shows without a reload', () => {
     const before = (await h.app.http().get('/api/Instance/Current').expect(200)).body as { name: string; color: string };
     try {
       await h.app.http().post('/api/Instance').set(api(admin)).send({ name: 'Garden Helpers', color: '2f9e44' }).expect(200);
-      await page.waitForFunction(`document.title.includes('Garden Helpers')`);
-      await page.waitForFunction(`document.querySelector('link#instance-styles').href.includes('?v=')`);
+      await eventually(async () => (await page.title()).includes('Garden Helpers'), 10_000);
+      await eventually(async () => String(await page.evaluate(`document.querySelector('link#instance-styles').href`)).includes('?v='), 10_000);
       await screenshot(page, '65-phone-390-instance-renamed-live');
     } finally {
       await h.app.http().post('/api/Instance').set(api(admin)).send({ name: before.name, color: before.color }).expect(200);
