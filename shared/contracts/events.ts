@@ -1,4 +1,4 @@
-import type { OfferTerms } from './socket-events';
+import type { InstanceUpdatedPayload, JobUpdatedPayload, OfferTerms } from './socket-events';
 import { ChatGroupType, ChatMessageType } from './chat';
 
 /** The quoted message a reply shows: a snippet of its text, or the deleted marker. */
@@ -89,6 +89,16 @@ export interface OfferStatusChangedEvent {
   terms?: OfferTerms;
 }
 
+export interface JobUpdatedEvent {
+  instanceId: string;
+  job: JobUpdatedPayload;
+}
+
+export interface InstanceUpdatedEvent {
+  instanceId: string;
+  instance: InstanceUpdatedPayload;
+}
+
 /** Domain events, named entity.pastTense, emitted only after the change has committed. */
 export interface DomainEventMap {
   'message.created': MessageCreatedEvent;
@@ -97,4 +107,6 @@ export interface DomainEventMap {
   'group.changed': GroupChangedEvent;
   'group.read': GroupReadEvent;
   'offer.status-changed': OfferStatusChangedEvent;
+  'job.updated': JobUpdatedEvent;
+  'instance.updated': InstanceUpdatedEvent;
 }

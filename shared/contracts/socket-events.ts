@@ -1,4 +1,6 @@
 import { ChatMessagePayload } from './events';
+import type { CurrentInstanceResponse } from './rest/instances';
+import type { JobResponse } from './rest/marketplace';
 
 /**
  * Every acknowledgement: success with data, or the error envelope's code and translation key. A refusal under
@@ -54,6 +56,20 @@ export interface MessageUpdatedPayload {
   sourceEditedAt?: string | null;
 }
 
+/**
+ * A job after its customer saved it (texts, deadline, whether it takes offers): title and description in the
+ * job's default language, every version beside them, so each reader picks their own language.
+ */
+export type JobUpdatedPayload = JobResponse;
+
+/**
+ * An instance's look after an admin saved it. `stylesVersion` changes with every save: a client fetches
+ * `/instance/styles.css` again when it differs from the one it holds.
+ */
+export interface InstanceUpdatedPayload extends CurrentInstanceResponse {
+  stylesVersion: string;
+}
+
 export interface SyncAnswer {
   messages: ChatMessagePayload[];
   more: string[];
@@ -72,6 +88,10 @@ export interface ServerToClientEvents {
   typing: (payload: { groupCode: string; userCode: string }) => void;
   'offer:status': (payload: OfferStatusPayload) => void;
   'group:updated': (group: object) => void;
+  /** to every connected user of the job's instance (its `instance:` room) */
+  'job:updated': (job: JobUpdatedPayload) => void;
+  /** to every connected user of that instance (its `instance:` room), never to another instance's */
+  'instance:updated': (instance: InstanceUpdatedPayload) => void;
   /** sent just before the server drops a socket whose token expired without auth:refresh */
   'auth:expired': (payload: { message: 'unauthorized' }) => void;
 }
@@ -109,3 +129,5 @@ export interface ClientToServerEvents {
 
 export const userRoom = (userCode: string) => `user:${userCode}`;
 export const groupRoom = (groupCode: string) => `group:${groupCode}`;
+/** Every socket of a user of the instance joins it on connect (server-side name: the instance's database id). */
+export const instanceRoom = (instanceId: string) => `instance:${instanceId}`;

@@ -3,6 +3,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { FullPageLoader } from '@/components/loaders/loaders';
 import { sessionStore } from '@/features/session/session.store';
+import { AppBadge } from '@/features/chat/AppBadge';
 import { ChatOutbox } from '@/features/chat/ChatOutbox';
 import { ChatRealtime } from '@/features/chat/ChatRealtime';
 import { UnreadTitle } from '@/features/chat/UnreadTitle';
@@ -21,6 +22,7 @@ function SessionGate() {
       <RealtimeConnection />
       <ChatRealtime />
       <UnreadTitle />
+      <AppBadge />
       <ScreenRealtime />
       <ChatOutbox />
       <WorkerBridge />

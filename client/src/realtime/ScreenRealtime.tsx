@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { sessionStore } from '@/features/session/session.store';
+import { applyInstanceUpdate } from '@/features/instance/instance-updates';
+import { applyJobUpdate } from '@/features/jobs/job-updates';
 import { applyOfferStatus, resetOffers } from '@/features/offers/offer.store';
+import { preferencesStore } from '@/features/preferences/preferences.store';
 import { isRealtimeConnected, realtimeStore } from './connection';
 import { PRESENCE_POLL_MS, applyStatus, pollPresence, presenceSocketConnected, presenceSocketLost, resetPresence, setPresenceSocket } from './presence.store';
 import { realtimeConnection } from './RealtimeConnection';
@@ -9,7 +12,8 @@ import { subscribeSocket } from './subscribe';
 
 /**
  * The tab's presence and offer-status subscriptions: `presence` pushes for the users screens show (watched
- * again on every reconnect, asked for over REST every 10 s while the socket is down) and `offer:status`.
+ * again on every reconnect, asked for over REST every 10 s while the socket is down), `offer:status`, and the
+ * instance's own changes: `job:updated` (jobs list and view) and `instance:updated` (the shell's look).
  * Renders nothing.
  */
 export function ScreenRealtime() {
@@ -30,6 +34,8 @@ export function ScreenRealtime() {
       disconnect: () => presenceSocketLost(),
       presence: (payload) => applyStatus(payload),
       'offer:status': applyOfferStatus,
+      'job:updated': (job) => void applyJobUpdate(job, preferencesStore.language),
+      'instance:updated': (instance) => void applyInstanceUpdate(instance),
     });
   }, [loggedIn]);
 

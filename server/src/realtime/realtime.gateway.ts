@@ -1,7 +1,7 @@
 import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
-import { Ack, groupRoom, SyncAnswer, UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
+import { Ack, groupRoom, instanceRoom, SyncAnswer, UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
 import { ChatMessagePayload } from '#shared/contracts/events';
 import { AppConfig } from '#shared/config/config.schema';
 import { APP_CONFIG } from '#shared/config/config.module';
@@ -105,7 +105,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       return;
     }
     const state = stateOf(socket);
-    await socket.join(userRoom(state.user.code));
+    await socket.join([userRoom(state.user.code), instanceRoom(state.user.instanceId)]);
     this.scheduleExpiry(socket);
     await this.presenceBroadcaster.connected(state.user.code).catch((err: unknown) => this.logger.warn({ err }, 'presence on connect'));
   }

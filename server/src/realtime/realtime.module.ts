@@ -8,6 +8,7 @@ import { PresenceModule } from '../modules/presence/presence.module';
 import { UsersModule } from '../modules/users/users.module';
 import { ChatFanoutListener } from './chat-fanout.listener';
 import { FanoutNode } from './fanout-node';
+import { InstanceFanoutListener } from './instance-fanout.listener';
 import { OfferFanoutListener } from './offer-fanout.listener';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { PresenceBroadcaster } from './presence-broadcaster.service';
@@ -23,6 +24,7 @@ import { TranslationReadyListener } from './translation-ready.listener';
     SocketEmitter,
     ChatFanoutListener,
     OfferFanoutListener,
+    InstanceFanoutListener,
     PresenceBroadcaster,
     OrderedFanoutService,
     FanoutNode,

@@ -17,7 +17,7 @@ export function InstanceBranding() {
       link.rel = 'stylesheet';
       document.head.appendChild(link);
     }
-    link.href = stylesVersion ? `${INSTANCE_STYLES_URL}?v=${stylesVersion}` : INSTANCE_STYLES_URL;
+    link.href = stylesVersion ? `${INSTANCE_STYLES_URL}?v=${encodeURIComponent(stylesVersion)}` : INSTANCE_STYLES_URL;
   }, [stylesVersion]);
 
   return null;

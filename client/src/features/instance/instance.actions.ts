@@ -16,5 +16,5 @@ export async function loadInstance(fresh = false): Promise<void> {
 export async function saveInstance(changes: InstanceChanges): Promise<void> {
   const saved = await instanceApi.save(changes);
   instanceStore.current = { ...instanceStore.current, ...changes, ...(saved ?? {}) };
-  instanceStore.stylesVersion += 1;
+  instanceStore.stylesVersion = `saved-${Date.now()}`;
 }

@@ -6,8 +6,8 @@ export const DEFAULT_INSTANCE: Instance = { code: '', name: 'Parley', color: '22
 export interface InstanceState {
   current: Instance;
   loaded: boolean;
-  /** Bumped after a save so the browser fetches /instance/styles.css again. */
-  stylesVersion: number;
+  /** Changed after a save (here, or pushed from another tab) so the browser fetches /instance/styles.css again; '' at first. */
+  stylesVersion: string;
 }
 
-export const instanceStore = proxy<InstanceState>({ current: { ...DEFAULT_INSTANCE }, loaded: false, stylesVersion: 0 });
+export const instanceStore = proxy<InstanceState>({ current: { ...DEFAULT_INSTANCE }, loaded: false, stylesVersion: '' });

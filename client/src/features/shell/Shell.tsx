@@ -1,7 +1,10 @@
 import { AppShell, Drawer } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { Spinner } from '@/components/loaders/loaders';
+import { MessageToasts } from '@/features/chat/MessageToasts';
+import { realtimeStore } from '@/realtime/connection';
 import { paths } from '@/routes/paths';
 import { MENU_WIDTH, menuModeFor, readMenuOpened, writeMenuOpened } from './menu-mode';
 import { SideMenu } from './SideMenu';
@@ -14,6 +17,7 @@ export const TOOLBAR_HEIGHT = 56;
 export function Shell() {
   const mode = menuModeFor(useViewportWidth());
   const { pathname } = useLocation();
+  const socket = useSnapshot(realtimeStore).status;
   // On the sign-in pages the overlay would cover the form (it holds nothing there a visitor needs first).
   const coversForm = mode === 'over' && pathname.startsWith(paths.auth);
   const [opened, setOpenedState] = useState(() => readMenuOpened(mode) && !coversForm);
@@ -32,6 +36,7 @@ export function Shell() {
       data-testid="shell"
       data-menu-mode={mode}
       data-menu-opened={opened}
+      data-socket={socket}
     >
       <AppShell.Header>
         <Toolbar menuOpened={opened} onToggleMenu={() => setOpened(!opened)} />
@@ -45,6 +50,7 @@ export function Shell() {
           <SideMenu onNavigate={() => setOpened(false)} />
         </Drawer>
       )}
+      <MessageToasts />
       <AppShell.Main>
         <Suspense fallback={<Spinner />}>
           <Outlet />

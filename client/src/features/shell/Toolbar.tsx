@@ -1,16 +1,17 @@
-import { ActionIcon, Burger, Group, Text } from '@mantine/core';
+import { ActionIcon, Burger, Group, Indicator, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HEADER_MAX, SUBHEADER_MAX, truncate } from '@/components/format/text';
+import { chatStore } from '@/features/chat/chat.store';
 import { InstanceLogo } from '@/features/instance/InstanceLogo';
 import { instanceStore } from '@/features/instance/instance.store';
 import { SettingsMenu } from './SettingsMenu';
 import { UserBar } from './UserBar';
 import { toolbarStore } from './toolbar.store';
 
-/** Menu toggle, back button, logo, the page's header (40) and subheader (100), settings and the user bar. */
+/** Menu toggle (with the unread count while the menu is closed), back button, logo, the page's header (40) and subheader (100), settings and the user bar. */
 export function Toolbar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,11 +20,31 @@ export function Toolbar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onT
   const { current } = useSnapshot(instanceStore);
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
   const title = header || current.name;
+  const { total } = useSnapshot(chatStore).unread;
+  // The messages entry's badge is out of sight while the menu is closed (a phone's overlay, a collapsed bar).
+  const unreadOnToggle = !menuOpened && total > 0 ? total : 0;
 
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Burger opened={menuOpened} onClick={onToggleMenu} size="sm" aria-label={t('SHELL.MENU')} data-testid="menu-toggle" />
+        <Indicator
+          label={unreadOnToggle > 99 ? '99+' : unreadOnToggle}
+          disabled={unreadOnToggle === 0}
+          color="red"
+          size={18}
+          offset={4}
+          zIndex={1}
+          data-testid="menu-toggle-unread"
+          data-count={unreadOnToggle}
+        >
+          <Burger
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            size="sm"
+            aria-label={unreadOnToggle ? `${t('SHELL.MENU')} (${t('CHAT.UNREAD', { count: unreadOnToggle })})` : t('SHELL.MENU')}
+            data-testid="menu-toggle"
+          />
+        </Indicator>
         <ActionIcon variant="subtle" size="lg" onClick={() => navigate(-1)} disabled={!canGoBack} aria-label={t('SHELL.BACK')} data-testid="back-button">
           <IconArrowLeft size={20} />
         </ActionIcon>

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { isGlobalRole, Role } from '#shared/contracts/roles';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
+import { DomainEvents } from '../../common/events/domain-events';
 import { customCssProblems } from './custom-css.rule';
 import { CurrentInstanceDto, InstanceDto, InstancePageDto } from './dto/instance-response.dto';
 import { UpdateInstanceDto } from './dto/instance-request.dto';
@@ -18,6 +19,7 @@ export class InstancesService {
   constructor(
     private readonly repo: InstancesRepository,
     private readonly resolver: InstanceResolver,
+    private readonly events: DomainEvents,
   ) {}
 
   current(instance: InstanceEntity): CurrentInstanceDto {
@@ -68,6 +70,8 @@ export class InstancesService {
     }
     const updated = await this.repo.update(target.id, patch);
     this.resolver.invalidate();
+    const instance = { ...mapCurrentInstance(updated), stylesVersion: updated.updatedAt.toISOString() };
+    void this.events.emit('instance.updated', { instanceId: updated.id, instance });
     return mapInstance(updated);
   }
 

@@ -65,7 +65,11 @@ export class JobsService {
     const versions = checkVersions(dto.versions);
     const deadline = dto.deadline === undefined ? job.deadline : checkDeadline(dto.deadline, job.deadline);
     await this.jobs.update(job.id, { deadline, acceptingOffers: dto.acceptingOffers ?? job.accepting_offers }, versions);
-    return this.get(user, code, lang);
+    const saved = await this.visibleJob(user, code);
+    const [stored, counts] = await Promise.all([this.jobs.versions([saved.id]), this.jobs.offerCounts([saved.id])]);
+    // Everyone of the instance who may have the job on screen (the list, its view, an offer form) gets it live.
+    void this.events.emit('job.updated', { instanceId: saved.instance_id, job: mapJob(saved, stored, counts) });
+    return mapJob(saved, stored, counts, lang);
   }
 
   /** The job's FAQ chat, created on first use; everyone who sees the job may join it, and does by asking for it. */

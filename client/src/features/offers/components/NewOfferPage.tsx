@@ -6,7 +6,10 @@ import { useSnapshot } from 'valtio';
 import { type JobOffer, type JobSummary as Job, type OfferTermsInput, offerApi } from '@/api/offer.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { notify } from '@/components/notifications/notify';
+import { jobInLanguage } from '@/features/jobs/job-updates';
 import { preferencesStore } from '@/features/preferences/preferences.store';
+import { realtimeConnection } from '@/realtime/RealtimeConnection';
+import { subscribeSocket } from '@/realtime/subscribe';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { paths, toJob, toJobOffer } from '@/routes/paths';
@@ -42,6 +45,18 @@ export function NewOfferPage({ jobCode }: { jobCode: string }) {
     };
   }, [jobCode, language, me]);
 
+  // The customer's 'taking offers' switch and edits show here as they are saved (the form goes when offers stop).
+  useEffect(
+    () =>
+      subscribeSocket(realtimeConnection().connect(), {
+        'job:updated': (pushed) => {
+          if (pushed.code !== jobCode) return;
+          setLoaded((held) => (held.state === 'loaded' ? { ...held, job: jobInLanguage(pushed, preferencesStore.language) } : held));
+        },
+      }),
+    [jobCode],
+  );
+
   const handleSubmit = async (terms: OfferTermsInput, message: string) => {
     // A double click must not send the offer twice (the second would only meet "you already have an open offer").
     if (sending.current) return;
@@ -56,10 +71,14 @@ export function NewOfferPage({ jobCode }: { jobCode: string }) {
       navigate(toJobOffer(jobCode, result.offer.code), { replace: true });
       return;
     }
-    // 422 rules were shown by the one error handler; other refusals (409, 403) are explained here.
+    // 422 rules were shown by the one error handler; other refusals (409, 403) are explained here, once: inline.
     if (!result.shown) {
       setRefusal(result.messages[0]);
-      result.messages.forEach((m) => notify.error(m));
+      // What changed meanwhile (offers stopped while the socket was away) shows in place of the form.
+      void offerApi
+        .job(jobCode, language)
+        .then((job) => setLoaded((held) => (held.state === 'loaded' ? { ...held, job } : held)))
+        .catch(() => undefined);
     }
   };
 
