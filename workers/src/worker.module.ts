@@ -7,6 +7,7 @@ import { DatabaseModule } from '#shared/database/database.module';
 import { QueueModule } from '#shared/queue/queue.module';
 import { RedisModule } from '#shared/redis/redis.module';
 import { OutboxRelay } from './outbox/outbox-relay.service';
+import { NotificationSettingsRepository } from '#shared/notifications/notification-settings.repository';
 import { PresenceService } from '#shared/presence/presence.service';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
@@ -44,6 +45,7 @@ import { PushSender } from './push/push-sender';
     ChatMessagePushDecider,
     OfferPushDecider,
     PushAudience,
+    NotificationSettingsRepository,
     // Carrying it out: recording the decisions and queueing the sends, then sending each one.
     PushFanOut,
     PushDelivery,

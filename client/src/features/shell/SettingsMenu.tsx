@@ -1,12 +1,14 @@
-import { ActionIcon, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { ActionIcon, Button, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconBell, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SUPPORTED_LANGUAGES, type LanguageCode, languageOf } from '@/i18n/languages';
 import { effectiveTheme, preferencesStore, setLanguage, setTheme } from '@/features/preferences/preferences.store';
 import type { ThemeName } from '@/features/preferences/preferences';
+import { paths } from '@/routes/paths';
 
-/** Theme (Light or Dark) and language. */
+/** Theme (Light or Dark), language, and the way to the notification settings. */
 export function SettingsMenu() {
   const { t } = useTranslation();
   const preferences = useSnapshot(preferencesStore);
@@ -46,6 +48,15 @@ export function SettingsMenu() {
               data={SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: languageOf(code).label }))}
             />
           </div>
+          <Button
+            component={Link}
+            to={paths.notificationSettings}
+            variant="light"
+            leftSection={<IconBell size={16} />}
+            data-testid="notification-settings-link"
+          >
+            {t('NOTIFICATIONS.TITLE')}
+          </Button>
         </Stack>
       </Popover.Dropdown>
     </Popover>
