@@ -15,6 +15,7 @@ import { DetachOutsiderJobChats1764480100000 } from './1764480100000-DetachOutsi
 import { FileStorageUsage1764520000000 } from './1764520000000-FileStorageUsage';
 import { FileStorageUsageBackfill1764520100000 } from './1764520100000-FileStorageUsageBackfill';
 import { NotificationSettings1764600000000 } from './1764600000000-NotificationSettings';
+import { EmailNotifications1764600100000 } from './1764600100000-EmailNotifications';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   FileStorageUsage1764520000000,
   FileStorageUsageBackfill1764520100000,
   NotificationSettings1764600000000,
+  EmailNotifications1764600100000,
 ];

@@ -2,6 +2,7 @@
 export enum QueueName {
   Maintenance = 'maintenance',
   Notifications = 'notifications',
+  Email = 'email',
 }
 
 /** Job names: one handler each in the worker, checked at boot. */
@@ -17,6 +18,10 @@ export enum JobName {
   PrunePushSubscriptions = 'prune-push-subscriptions',
   /** removes outbox rows dispatched more than OUTBOX_RETENTION_HOURS ago */
   PruneOutbox = 'prune-outbox',
+  /** finds people with messages unread EMAIL_UNREAD_DELAY_MS after they arrived and records one e-mail each */
+  ScanUnreadEmail = 'scan-unread-email',
+  /** sends one recorded e-mail (re-checked first) */
+  SendEmail = 'send-email',
 }
 
 /** The payload each job carries: ids and small facts only; handlers re-read state. */
@@ -27,6 +32,8 @@ export interface JobPayloads {
   [JobName.SendPush]: SendPushPayload;
   [JobName.PrunePushSubscriptions]: Record<string, never>;
   [JobName.PruneOutbox]: Record<string, never>;
+  [JobName.ScanUnreadEmail]: Record<string, never>;
+  [JobName.SendEmail]: { emailId: string };
 }
 
 /** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
@@ -83,6 +90,8 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.SendPush]: QueueName.Notifications,
   [JobName.PrunePushSubscriptions]: QueueName.Notifications,
   [JobName.PruneOutbox]: QueueName.Maintenance,
+  [JobName.ScanUnreadEmail]: QueueName.Email,
+  [JobName.SendEmail]: QueueName.Email,
 };
 
 /** Outbox topics and the job each becomes (job id = 'outbox-<id>', so a replay adds nothing). */

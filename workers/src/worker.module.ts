@@ -12,6 +12,9 @@ import { PresenceService } from '#shared/presence/presence.service';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
 import { JobRunner } from './jobs/job-runner.service';
+import { EmailTransport } from './email/email-transport';
+import { UnreadEmailQueries } from './email/unread-email.queries';
+import { EmailProcessor } from './processors/email.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { NotificationsProcessor } from './processors/notifications.processor';
 import { OUTBOX_JOB_OWNERS } from './outbox/outbox-job-owner';
@@ -41,6 +44,10 @@ import { PushSender } from './push/push-sender';
     MaintenanceProcessor,
     NotificationsProcessor,
     NotificationQueries,
+    // E-mail: the unread-messages scan and the sends, through SMTP (or .eml files in development).
+    EmailProcessor,
+    EmailTransport,
+    UnreadEmailQueries,
     // Deciding who gets a push: one decider per kind, over the rules every push shares (PushAudience).
     ChatMessagePushDecider,
     OfferPushDecider,
