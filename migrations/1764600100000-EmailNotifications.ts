@@ -10,6 +10,8 @@ export class EmailNotifications1764600100000 implements MigrationInterface {
 
   public async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "chat_participant" ADD "emailed_seq" bigint NOT NULL DEFAULT 0`);
+    // Messages from before e-mail existed are not e-mailed: nobody gets a mail about last year's unread chats.
+    await q.query(`UPDATE "chat_participant" p SET "emailed_seq" = g."last_seq" FROM "chat_group" g WHERE g."id" = p."group_id" AND g."last_seq" > 0`);
     await q.query(`
       CREATE TABLE "email_message" (
         "id" bigserial NOT NULL,
