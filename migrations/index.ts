@@ -18,6 +18,8 @@ import { OfferPaymentDeclared1764500200000 } from './1764500200000-OfferPaymentD
 import { FileStorageUsage1764520000000 } from './1764520000000-FileStorageUsage';
 import { FileStorageUsageBackfill1764520100000 } from './1764520100000-FileStorageUsageBackfill';
 import { MessageTranslations1764537000000 } from './1764537000000-MessageTranslations';
+import { NotificationSettings1764600000000 } from './1764600000000-NotificationSettings';
+import { EmailNotifications1764600100000 } from './1764600100000-EmailNotifications';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -41,4 +43,6 @@ export const migrations = [
   FileStorageUsage1764520000000,
   FileStorageUsageBackfill1764520100000,
   MessageTranslations1764537000000,
+  NotificationSettings1764600000000,
+  EmailNotifications1764600100000,
 ];

@@ -61,6 +61,8 @@ async function main() {
   const made = ensureAppSecrets(env);
   if (made.length) log(`generated ${made.join(' and ')} for development, kept in ${path.join(dataDir(), 'secrets.json')}`);
   if (process.env.PARLEY_DATA_DIR && !env.FILES_DIR) env.FILES_DIR = path.join(dataDir(), 'files');
+  if (process.env.PARLEY_DATA_DIR && !env.EMAIL_DIR) env.EMAIL_DIR = path.join(dataDir(), 'mail');
+  if (!env.SMTP_URL) log(`e-mail: no SMTP_URL, every e-mail is kept as a .eml file in ${path.resolve(env.EMAIL_DIR ?? '.data/mail')}`);
 
   const server = appChild('server', SERVER_MAIN, env);
   const worker = appChild('worker', WORKER_MAIN, env);

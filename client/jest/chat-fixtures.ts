@@ -22,6 +22,7 @@ export function chatGroup(code: string, extra: Partial<ChatGroup> = {}, people: 
     readSeq: 0,
     unread: 0,
     muted: false,
+    mutedUntil: null,
     watched: false,
     lastMessage: null,
     ...extra,

@@ -15,6 +15,7 @@ import { ChatModule } from './modules/chat/chat.module';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
 import { PresenceModule } from './modules/presence/presence.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PushModule } from './modules/push/push.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { EventsModule } from './common/events/events.module';
@@ -43,6 +44,7 @@ import { RedisModule } from '#shared/redis/redis.module';
     PresenceModule,
     ModerationModule,
     PushModule,
+    NotificationsModule,
     RealtimeModule,
     WebModule,
   ],

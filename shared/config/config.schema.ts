@@ -212,6 +212,26 @@ export const configSchema = z.object({
     .default(24 * 3600),
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   PUSH_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** smtp:// or smtps:// (user:password@host:port); unset: every e-mail is written as a .eml file to EMAIL_DIR (refused in production) */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Parley <no-reply@parley.localhost>'),
+  EMAIL_DIR: z.string().min(1).default('.data/mail'),
+  /** a message still unread this long after it arrived is e-mailed (one e-mail per person for every such chat) */
+  EMAIL_UNREAD_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3_600_000)
+    .default(600_000),
+  /** how often the worker looks for unread messages that are due */
+  EMAIL_SCAN_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  EMAIL_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  EMAIL_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  /** how long an unsubscribe link in an e-mail works */
+  EMAIL_UNSUBSCRIBE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   PUSH_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PUSH_SUBSCRIPTION_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),

@@ -5,6 +5,7 @@ export enum QueueName {
   Maintenance = 'maintenance',
   Notifications = 'notifications',
   Translation = 'translation',
+  Email = 'email',
 }
 
 /** Job names: one handler each in the worker, checked at boot. */
@@ -22,6 +23,10 @@ export enum JobName {
   PruneOutbox = 'prune-outbox',
   /** an outbox 'message.created' or 'message.edited' row: machine-translate the message for its readers */
   TranslateMessage = 'translate-message',
+  /** finds people with messages unread EMAIL_UNREAD_DELAY_MS after they arrived and records one e-mail each */
+  ScanUnreadEmail = 'scan-unread-email',
+  /** sends one recorded e-mail (re-checked first) */
+  SendEmail = 'send-email',
 }
 
 /** The payload each job carries: ids and small facts only; handlers re-read state. */
@@ -33,6 +38,8 @@ export interface JobPayloads {
   [JobName.PrunePushSubscriptions]: Record<string, never>;
   [JobName.PruneOutbox]: Record<string, never>;
   [JobName.TranslateMessage]: TranslateMessagePayload;
+  [JobName.ScanUnreadEmail]: Record<string, never>;
+  [JobName.SendEmail]: { emailId: string };
 }
 
 /** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
@@ -90,6 +97,8 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.PrunePushSubscriptions]: QueueName.Notifications,
   [JobName.PruneOutbox]: QueueName.Maintenance,
   [JobName.TranslateMessage]: QueueName.Translation,
+  [JobName.ScanUnreadEmail]: QueueName.Email,
+  [JobName.SendEmail]: QueueName.Email,
 };
 
 /**

@@ -7,10 +7,14 @@ import { DatabaseModule } from '#shared/database/database.module';
 import { QueueModule } from '#shared/queue/queue.module';
 import { RedisModule } from '#shared/redis/redis.module';
 import { OutboxRelay } from './outbox/outbox-relay.service';
+import { NotificationSettingsRepository } from '#shared/notifications/notification-settings.repository';
 import { PresenceService } from '#shared/presence/presence.service';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
 import { JobRunner } from './jobs/job-runner.service';
+import { EmailTransport } from './email/email-transport';
+import { UnreadEmailQueries } from './email/unread-email.queries';
+import { EmailProcessor } from './processors/email.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { NotificationsProcessor } from './processors/notifications.processor';
 import { OUTBOX_JOB_OWNERS } from './outbox/outbox-job-owner';
@@ -45,10 +49,15 @@ import { TranslationQueries } from './translation/translation-queries';
     MaintenanceProcessor,
     NotificationsProcessor,
     NotificationQueries,
+    // E-mail: the unread-messages scan and the sends, through SMTP (or .eml files in development).
+    EmailProcessor,
+    EmailTransport,
+    UnreadEmailQueries,
     // Deciding who gets a push: one decider per kind, over the rules every push shares (PushAudience).
     ChatMessagePushDecider,
     OfferPushDecider,
     PushAudience,
+    NotificationSettingsRepository,
     // Carrying it out: recording the decisions and queueing the sends, then sending each one.
     PushFanOut,
     PushDelivery,

@@ -15,6 +15,7 @@ const LoginPage = page(() => import('@/features/auth/LoginPage').then((m) => m.L
 const RegisterPage = page(() => import('@/features/auth/RegisterPage').then((m) => m.RegisterPage));
 const AdminPage = page(() => import('@/features/admin/AdminPage').then((m) => m.AdminPage));
 const ProfilePage = page(() => import('@/features/profile/ProfilePage').then((m) => m.ProfilePage));
+const NotificationSettingsPage = page(() => import('@/features/notifications/NotificationSettingsPage').then((m) => m.NotificationSettingsPage));
 const CapsulePage = page(() => import('@/features/capsule/CapsulePage').then((m) => m.CapsulePage));
 const RoomsPage = page(() => import('@/features/moderation/RoomsPage').then((m) => m.RoomsPage));
 const WatchRoomPage = page(() => import('@/features/moderation/WatchRoomPage').then((m) => m.WatchRoomPage));
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
       guarded(paths.user, <ProfilePage />),
       guarded(paths.users, <ProfilePage />),
       guarded(paths.userProfile, <ProfilePage />),
+      guarded(paths.notificationSettings, <NotificationSettingsPage />),
       guarded(paths.capsule, <CapsulePage />),
       { path: '*', element: <NotFoundPage /> },
     ],

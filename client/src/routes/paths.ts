@@ -34,6 +34,7 @@ export const paths = {
   adminRooms: '/admin/rooms',
   adminRoom: '/admin/rooms/:groupId',
   user: '/user',
+  notificationSettings: '/settings/notifications',
   users: '/u',
   userProfile: '/u/:userCode',
   capsule: '/capsule',

@@ -40,7 +40,10 @@ export interface ChatGroupResponse {
   /** The caller's read marker; 0 for a moderator who is not a participant. */
   readSeq: number;
   unread: number;
+  /** Muted now, for good or snoozed. */
   muted: boolean;
+  /** The end of a snooze; null while not snoozed. */
+  mutedUntil: string | null;
   /** A moderator is watching this chat live. */
   watched: boolean;
   lastMessage?: ChatMessageResponse | null;

@@ -66,7 +66,7 @@ export class ChatMessagePushDecider implements OutboxJobOwner {
     // by the offer.status-changed push of the same change, so it is not pushed twice.
     const skipAll = message.deleted ? 'deleted' : isSystemMessage(message) ? 'system-message' : undefined;
     const unsubscribed = message.participant_count - (message.author_id ? 1 : 0) - recipients.length;
-    const audience = await this.audience.of(recipients, skipAll, unsubscribed);
+    const audience = await this.audience.of(recipients, 'messages', skipAll, unsubscribed);
     const ref = message.group_code;
     if (skipAll) return { kind: 'message', ref, audience, build: () => null };
     const topic = pushTopic(message.group_code);

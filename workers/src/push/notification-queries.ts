@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ChatMessageType } from '#shared/contracts/chat';
+import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import { MUTED_NOW_SQL } from '#shared/notifications/notification-settings.repository';
 import { OutboxQueryable } from '../outbox/outbox-job-owner';
 
 export interface MessageFacts {
@@ -89,7 +90,7 @@ export class NotificationQueries {
    */
   recipients(groupId: string, seq: number, authorId: string | null): Promise<MessageRecipient[]> {
     return this.db.query(
-      `SELECT p.user_id, u.code, u.lang, p.read_seq::int AS read_seq, p.muted,
+      `SELECT p.user_id, u.code, u.lang, p.read_seq::int AS read_seq, ${MUTED_NOW_SQL} AS muted,
               EXISTS (SELECT 1 FROM chat_message n
                       WHERE n.group_id = p.group_id AND n.seq > $2 AND n.deleted_at IS NULL
                         AND n.author_id IS DISTINCT FROM p.user_id

@@ -48,7 +48,10 @@ export class OfferPushDecider {
       decisions.push({
         kind,
         ref: payload.offerCode,
-        audience: await this.audience.of(recipients.filter((r) => kindOf.get(r.userId) === kind)),
+        audience: await this.audience.of(
+          recipients.filter((r) => kindOf.get(r.userId) === kind),
+          kind === 'offer-status' ? 'offers' : 'payments',
+        ),
         build: (r) => ({
           content: offerPush({ lang: pushLang(r.lang), kind, offerCode: payload.offerCode, jobCode: payload.jobCode, status: payload.to }),
           topic,

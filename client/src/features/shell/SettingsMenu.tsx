@@ -1,13 +1,15 @@
-import { ActionIcon, Popover, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { ActionIcon, Button, Popover, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { IconBell, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SUPPORTED_LANGUAGES, type LanguageCode, languageOf } from '@/i18n/languages';
 import { effectiveTheme, preferencesStore, setLanguage, setTheme } from '@/features/preferences/preferences.store';
 import type { ThemeName } from '@/features/preferences/preferences';
 import { setTranslateMessages, translationPreference } from '@/features/chat/translation-preference';
+import { paths } from '@/routes/paths';
 
-/** Theme (Light or Dark), language, and whether chat messages show in my language. */
+/** Theme (Light or Dark), language, whether chat messages show in my language, and the way to the notification settings. */
 export function SettingsMenu() {
   const { t } = useTranslation();
   const preferences = useSnapshot(preferencesStore);
@@ -55,6 +57,15 @@ export function SettingsMenu() {
             onChange={(e) => setTranslateMessages(e.currentTarget.checked)}
             data-testid="translate-messages-switch"
           />
+          <Button
+            component={Link}
+            to={paths.notificationSettings}
+            variant="light"
+            leftSection={<IconBell size={16} />}
+            data-testid="notification-settings-link"
+          >
+            {t('NOTIFICATIONS.TITLE')}
+          </Button>
         </Stack>
       </Popover.Dropdown>
     </Popover>

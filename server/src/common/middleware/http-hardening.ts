@@ -27,6 +27,13 @@ const underApi = (path: string) => /^\/api(\/|$)/i.test(path);
 /** The one route that takes multipart (file uploads); everything else under /api takes JSON only. */
 const isUpload = (req: Request) => req.method === 'POST' && /^\/api\/file\/?$/i.test(req.path);
 
+/**
+ * RFC 8058 one-click unsubscribe: the recipient's mail server POSTs `List-Unsubscribe=One-Click` form-encoded (or
+ * multipart). The body is never read: the signed, single-use token in the URL is the whole request.
+ */
+const isOneClickUnsubscribe = (req: Request) => req.method === 'POST' && /^\/api\/email\/unsubscribe\/?$/i.test(req.path);
+const ONE_CLICK_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
 function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
@@ -37,7 +44,8 @@ function hasBody(req: Request): boolean {
  * what an HTML form on another site can post without a CORS preflight (login CSRF), so they are refused too.
  */
 export function requireKnownBodyType(req: Request, res: Response, next: NextFunction): void {
-  if (!underApi(req.path) || !hasBody(req) || req.is(isUpload(req) ? ['multipart/form-data'] : JSON_TYPES)) return next();
+  if (!underApi(req.path) || !hasBody(req)) return next();
+  if (req.is(isUpload(req) ? ['multipart/form-data'] : isOneClickUnsubscribe(req) ? [...ONE_CLICK_TYPES, ...JSON_TYPES] : JSON_TYPES)) return next();
   const envelope: ErrorEnvelope = { code: 415, message: ErrorKey.UnsupportedMediaType };
   res.status(415).json(envelope);
 }

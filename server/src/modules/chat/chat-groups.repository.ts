@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MUTED_NOW_SQL } from '#shared/notifications/notification-settings.repository';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
@@ -32,6 +33,7 @@ export interface GroupListRow {
   created_at: Date;
   read_seq: string;
   muted: boolean;
+  muted_until: Date | null;
   unread: string;
   participant_count: string;
   last_message_id: string | null;
@@ -214,7 +216,7 @@ export class ChatGroupsRepository {
   listForUser(userId: string, offset: number, limit: number, groupCode?: string): Promise<GroupListRow[]> {
     return this.db.query(
       `SELECT g.id, g.code, g.type, g.name, g.subtitle, g.target_id, g.last_seq, g.last_message_at, g.created_at,
-              p.read_seq, p.muted,
+              p.read_seq, ${MUTED_NOW_SQL} AS muted, CASE WHEN ${MUTED_NOW_SQL} THEN p.muted_until END AS muted_until,
               CASE WHEN g.last_seq > p.read_seq THEN ${UNREAD_SQL} ELSE 0 END AS unread,
               (SELECT count(*) FROM chat_participant c WHERE c.group_id = g.id) AS participant_count,
               (SELECT m.id FROM chat_message m WHERE m.group_id = g.id AND m.seq = g.last_seq) AS last_message_id

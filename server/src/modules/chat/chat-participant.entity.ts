@@ -22,6 +22,14 @@ export class ChatParticipantEntity {
   @Column({ type: 'boolean', default: false })
   muted: boolean;
 
+  /** A snooze: muted until then. Null with muted: until turned back on. */
+  @Column({ name: 'muted_until', type: 'timestamptz', nullable: true })
+  mutedUntil: Date | null;
+
+  /** The newest message an e-mail already named (the worker's; never two e-mails for the same messages). */
+  @Column({ name: 'emailed_seq', type: 'bigint', default: 0 })
+  emailedSeq: string;
+
   /** Who brought this participant in; null when they started the chat, opened it or came with its target. */
   @Column({ name: 'added_by', type: 'uuid', nullable: true })
   addedBy: string | null;

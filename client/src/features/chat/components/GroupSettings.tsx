@@ -10,6 +10,7 @@ import { usePageHeader } from '@/features/shell/toolbar.store';
 import { sessionStore } from '@/features/session/session.store';
 import { paths, toMessageGroup } from '@/routes/paths';
 import { canLeave } from '../chat-logic';
+import { ChatMuteSettings } from './ChatMuteSettings';
 import { leaveGroup, refreshGroup, saveGroupSettings } from '../chat.actions';
 import { chatStore } from '../chat.store';
 
@@ -17,7 +18,7 @@ import { chatStore } from '../chat.store';
 export const GROUP_NAME_MAX = 200;
 export const GROUP_SUBTITLE_MAX = 300;
 
-/** /messages/{groupId}/settings: the chat's name and subtitle (an emptied field clears it), and leaving it. */
+/** /messages/{groupId}/settings: the chat's name and subtitle (an emptied field clears it), its notifications, and leaving it. */
 export function GroupSettings({ code }: { code: string }) {
   const { t } = useTranslation();
   usePageHeader(t('CHAT.SETTINGS'));
@@ -95,6 +96,12 @@ export function GroupSettings({ code }: { code: string }) {
           {t('CHAT.SAVE')}
         </Button>
       </Group>
+      {group ? (
+        <>
+          <Divider />
+          <ChatMuteSettings group={group} />
+        </>
+      ) : null}
       {group && canLeave(group, me) ? (
         <>
           <Divider />

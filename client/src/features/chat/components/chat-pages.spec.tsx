@@ -180,6 +180,49 @@ describe('settings page', () => {
     expect(chatStore.groups.G_one.subtitle).toBe('Weekly sync');
   });
 
+  it('snoozes the chat for 8 hours, mutes it until turned back on, and turns it back on', async () => {
+    routes['GET /api/message/groups/G_one'] = () => [200, group('G_one')];
+    routes['PUT /api/message/groups/G_one/notifications'] = (body) => {
+      const b = body as { muted: boolean; until?: string };
+      return [200, { muted: b.muted, mutedUntil: b.until ?? null }];
+    };
+    renderRoutes([{ path: '/messages/:groupId/settings', element: <GroupSettings code="G_one" /> }], '/messages/G_one/settings');
+    expect(await screen.findByTestId('chat-mute-off')).toBeChecked();
+
+    const before = Date.now();
+    fireEvent.click(screen.getByTestId('chat-mute-8h'));
+    await waitFor(() => expect(chatStore.groups.G_one.muted).toBe(true));
+    const snooze = callsTo('PUT /api/message/groups/G_one/notifications')[0].body as { muted: boolean; until: string };
+    expect(snooze.muted).toBe(true);
+    const length = Date.parse(snooze.until) - before;
+    expect(length).toBeGreaterThanOrEqual(8 * 3600_000);
+    expect(length).toBeLessThan(8 * 3600_000 + 60_000);
+    expect(await screen.findByTestId('chat-mute-until')).toHaveTextContent('Snoozed until');
+
+    fireEvent.click(screen.getByTestId('chat-mute-forever'));
+    await waitFor(() => expect(screen.getByTestId('chat-mute-forever')).toBeChecked());
+    expect(callsTo('PUT /api/message/groups/G_one/notifications')[1].body).toEqual({ muted: true });
+    expect(chatStore.groups.G_one).toMatchObject({ muted: true, mutedUntil: null });
+
+    fireEvent.click(screen.getByTestId('chat-mute-off'));
+    await waitFor(() => expect(chatStore.groups.G_one.muted).toBe(false));
+    expect(callsTo('PUT /api/message/groups/G_one/notifications')[2].body).toEqual({ muted: false });
+  });
+
+  it('keeps the state when the server refuses the change', async () => {
+    routes['GET /api/message/groups/G_one'] = () => [200, group('G_one')];
+    routes['PUT /api/message/groups/G_one/notifications'] = () => [
+      422,
+      { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: ['NOTIFICATIONS.SNOOZE_IN_PAST'] } },
+    ];
+    renderRoutes([{ path: '/messages/:groupId/settings', element: <GroupSettings code="G_one" /> }], '/messages/G_one/settings');
+    fireEvent.click(await screen.findByTestId('chat-mute-1h'));
+    await waitFor(() => expect(callsTo('PUT /api/message/groups/G_one/notifications')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('chat-mute-1h')).not.toBeDisabled());
+    expect(chatStore.groups.G_one.muted).toBe(false);
+    expect(screen.getByTestId('chat-mute-off')).toBeChecked();
+  });
+
   it('leaves the chat after confirming: forgotten here, back to the list', async () => {
     const confirm = jest.spyOn(notify, 'confirm').mockResolvedValue(true);
     routes['GET /api/message/groups/G_one'] = () => [200, group('G_one', [ADA, BOB, CY])];

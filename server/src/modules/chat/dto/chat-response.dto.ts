@@ -83,7 +83,9 @@ export class ChatGroupDto implements ChatGroupResponse {
   @ApiProperty({ nullable: true, type: String }) lastMessageAt: string | null;
   @ApiProperty({ description: "the caller's read marker; 0 for a moderator who is not a participant" }) readSeq: number;
   @ApiProperty() unread: number;
-  @ApiProperty() muted: boolean;
+  @ApiProperty({ description: 'muted now, for good or snoozed' }) muted: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'the end of a snooze; null while not snoozed' })
+  mutedUntil: string | null;
   @ApiProperty({ description: 'a moderator is watching this chat live' }) watched: boolean;
   @ApiPropertyOptional({ nullable: true, type: ChatMessageDto }) lastMessage?: ChatMessageDto | null;
   @ApiProperty({
