@@ -7,6 +7,7 @@ import { DatabaseModule } from '#shared/database/database.module';
 import { QueueModule } from '#shared/queue/queue.module';
 import { RedisModule } from '#shared/redis/redis.module';
 import { OutboxRelay } from './outbox/outbox-relay.service';
+import { PresenceClock } from '#shared/presence/presence-clock';
 import { PresenceService } from '#shared/presence/presence.service';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
@@ -50,6 +51,7 @@ import { PushSender } from './push/push-sender';
     PushSender,
     PushSubscriptionsRepository,
     PushNotificationsRepository,
+    PresenceClock,
     PresenceService,
     // The outbox relay runs in the worker: it needs no HTTP, and scales with worker replicas (SKIP LOCKED).
     OutboxRelay,

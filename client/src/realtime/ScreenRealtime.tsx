@@ -3,12 +3,13 @@ import { useSnapshot } from 'valtio';
 import { sessionStore } from '@/features/session/session.store';
 import { applyOfferStatus, resetOffers } from '@/features/offers/offer.store';
 import { isRealtimeConnected, realtimeStore } from './connection';
+import { reportActivity } from './activity-reporter';
 import { PRESENCE_POLL_MS, applyStatus, pollPresence, presenceSocketConnected, presenceSocketLost, resetPresence, setPresenceSocket } from './presence.store';
 import { realtimeConnection } from './RealtimeConnection';
 import { subscribeSocket } from './subscribe';
 
 /**
- * The tab's presence and offer-status subscriptions: `presence` pushes for the users screens show (watched
+ * The tab's presence and offer-status subscriptions, and its activity reports (a visible tab's interactions): `presence` pushes for the users screens show (watched
  * again on every reconnect, asked for over REST every 10 s while the socket is down) and `offer:status`.
  * Renders nothing.
  */
@@ -24,13 +25,19 @@ export function ScreenRealtime() {
       return;
     }
     const socket = realtimeConnection().connect();
-    setPresenceSocket(() => (isRealtimeConnected() ? realtimeConnection().socket : null));
-    return subscribeSocket(socket, {
+    const liveSocket = () => (isRealtimeConnected() ? realtimeConnection().socket : null);
+    setPresenceSocket(liveSocket);
+    const stopReporting = reportActivity(liveSocket);
+    const unsubscribe = subscribeSocket(socket, {
       connect: () => void presenceSocketConnected(),
       disconnect: () => presenceSocketLost(),
       presence: (payload) => applyStatus(payload),
       'offer:status': applyOfferStatus,
     });
+    return () => {
+      stopReporting();
+      unsubscribe();
+    };
   }, [loggedIn]);
 
   useEffect(() => {
