@@ -25,17 +25,31 @@ const socketGoneScript = new RedisScript(SOCKET_GONE_SCRIPT);
 
 // KEYS: last activity, last activity watchers were told of, sockets, announced state. ARGV: at, TTLs, WATCHERS_TOLD_MS.
 // Moves the last activity forward (never back, whichever node writes first); answers the user's socket count when
-// the watchers should hear of it (what they heard is old), else -1. The announced state is then available.
+// the watchers should hear of it (what they heard is old), else -2 (written, not told yet) or -1 (nothing newer).
+// The announced state is then available.
 const TOUCH_SCRIPT = `
 local at = tonumber(ARGV[1])
 if at <= tonumber(redis.call('GET', KEYS[1]) or '0') then return -1 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-if at - tonumber(redis.call('GET', KEYS[2]) or '0') < tonumber(ARGV[4]) then return -1 end
+if at - tonumber(redis.call('GET', KEYS[2]) or '0') < tonumber(ARGV[4]) then return -2 end
 redis.call('SET', KEYS[2], ARGV[1], 'EX', ARGV[3])
 local sockets = tonumber(redis.call('GET', KEYS[3]) or '0')
 redis.call('SET', KEYS[4], (sockets > 0 and 'on' or 'off') .. ':available', 'EX', ARGV[3])
 return sockets`;
 const touchScript = new RedisScript(TOUCH_SCRIPT);
+
+// Same keys; ARGV: TTL. When the last activity is newer than what the watchers heard, marks it told and answers
+// {sockets, last activity}, else -1: the catch-up of an activity written between two pushes, once over all nodes.
+const CATCH_UP_SCRIPT = `
+local last = tonumber(redis.call('GET', KEYS[1]) or '0')
+if last <= tonumber(redis.call('GET', KEYS[2]) or '0') then return -1 end
+redis.call('SET', KEYS[2], last, 'EX', ARGV[1])
+local sockets = tonumber(redis.call('GET', KEYS[3]) or '0')
+redis.call('SET', KEYS[4], (sockets > 0 and 'on' or 'off') .. ':available', 'EX', ARGV[1])
+return {sockets, last}`;
+const catchUpScript = new RedisScript(CATCH_UP_SCRIPT);
+/** How often the catch-ups that are due are looked for. */
+const CATCH_UP_TICK_MS = 5_000;
 
 export type PresenceBucket = 'available' | 'away' | 'unavailable';
 
@@ -61,6 +75,9 @@ export class PresenceService implements OnModuleDestroy {
   /** activity held back by the write throttle: the latest time per user, written at the end of the interval */
   private readonly heldBack = new Map<string, number>();
   private flushTimer?: NodeJS.Timeout;
+  /** users whose last activity was written without a push: when their watchers must hear of it */
+  private readonly catchUps = new Map<string, number>();
+  private catchUpTimer?: NodeJS.Timeout;
   private announcer?: (status: PresencePayload) => void;
 
   constructor(
@@ -70,6 +87,7 @@ export class PresenceService implements OnModuleDestroy {
 
   onModuleDestroy(): void {
     clearTimeout(this.flushTimer);
+    clearInterval(this.catchUpTimer);
   }
 
   /** Who pushes a status whose fresh activity watchers should hear of (the realtime side sets it). */
@@ -124,16 +142,48 @@ export class PresenceService implements OnModuleDestroy {
     this.flushTimer.unref();
   }
 
-  /** Writes the activity; pushes it to the watchers if what they heard is old. */
+  private touchKeys(userCode: string): string[] {
+    return [this.lastKey(userCode), this.redis.key('presence', 'told', userCode), this.socketsKey(userCode), this.announcedKey(userCode)];
+  }
+
+  /**
+   * Writes the activity; pushes it to the watchers if what they heard is old, else within WATCHERS_TOLD_MS (the
+   * catch-up): so the last activity of someone who has left reaches every watcher long before it shows as minutes.
+   */
   private async touch(userCode: string, at: number, now: number): Promise<void> {
     const sockets = Number(
       await touchScript.run(this.redis.client, {
-        keys: [this.lastKey(userCode), this.redis.key('presence', 'told', userCode), this.socketsKey(userCode), this.announcedKey(userCode)],
+        keys: this.touchKeys(userCode),
         arguments: [String(at), String(LAST_ACTIVE_TTL_S), String(ANNOUNCED_TTL_S), String(WATCHERS_TOLD_MS)],
       }),
     );
+    if (sockets === -2 && !this.catchUps.has(userCode)) this.scheduleCatchUp(userCode, now + WATCHERS_TOLD_MS);
     if (sockets < 0) return;
     this.announcer?.(statusOf(userCode, sockets > 0, at, now));
+  }
+
+  private scheduleCatchUp(userCode: string, due: number): void {
+    this.catchUps.set(userCode, due);
+    this.catchUpTimer ??= setInterval(() => this.catchUp(), CATCH_UP_TICK_MS);
+    this.catchUpTimer.unref();
+  }
+
+  private catchUp(): void {
+    const now = this.clock.now();
+    for (const [userCode, due] of this.catchUps) {
+      if (due > now) continue;
+      this.catchUps.delete(userCode);
+      catchUpScript
+        .run(this.redis.client, { keys: this.touchKeys(userCode), arguments: [String(ANNOUNCED_TTL_S)] })
+        .then((told) => {
+          if (Array.isArray(told)) this.announcer?.(statusOf(userCode, Number(told[0]) > 0, Number(told[1]), this.clock.now()));
+        })
+        .catch(() => this.scheduleCatchUp(userCode, now + CATCH_UP_TICK_MS));
+    }
+    if (this.catchUps.size === 0) {
+      clearInterval(this.catchUpTimer);
+      this.catchUpTimer = undefined;
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { PresencePayload } from '#shared/contracts/socket-events';
 import { PresenceClock } from '#shared/presence/presence-clock';
 import { createGroup, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 
 jest.setTimeout(60_000);
 

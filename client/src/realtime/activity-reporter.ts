@@ -14,23 +14,29 @@ export function reportActivity(socketFor: () => ParleySocket | null): () => void
   let heldAt: number | null = null;
   let trailing: ReturnType<typeof setTimeout> | undefined;
 
-  const send = (ago: number) => socketFor()?.emit('activity', ago > 0 ? { ago } : {});
+  /** Sends the interaction at `at`; while the socket is down it is held for the next try (a reconnect counts too). */
+  const send = (at: number) => {
+    const socket = socketFor();
+    const now = Date.now();
+    if (!socket) {
+      if (heldAt === null || at > heldAt) heldAt = at;
+      trailing ??= setTimeout(flush, ACTIVITY_EVERY_MS);
+      return;
+    }
+    const ago = Math.max(0, now - at);
+    socket.emit('activity', ago > 0 ? { ago } : {});
+    sentAt = now;
+  };
   const flush = () => {
     trailing = undefined;
-    if (heldAt === null) return;
-    const now = Date.now();
-    send(Math.max(0, now - heldAt));
-    sentAt = now;
+    const at = heldAt;
     heldAt = null;
+    if (at !== null) send(at);
   };
   const seen = () => {
     if (document.visibilityState !== 'visible') return;
     const now = Date.now();
-    if (now - sentAt >= ACTIVITY_EVERY_MS) {
-      send(0);
-      sentAt = now;
-      return;
-    }
+    if (now - sentAt >= ACTIVITY_EVERY_MS) return send(now);
     heldAt = now;
     trailing ??= setTimeout(flush, Math.max(0, sentAt + ACTIVITY_EVERY_MS - now));
   };
