@@ -36,6 +36,8 @@ async function login(page: Page, user: TestUser, lang?: string) {
   const { token } = (await res.json()) as { token: string };
   await page.goto(`${h.baseUrl}/auth`);
   await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  // On a phone the shell's menu starts open over everything; these users closed it before.
+  await page.evaluate(`localStorage.setItem('menu.over.opened', 'false')`);
   if (lang) await page.evaluate(`localStorage.setItem('language', ${JSON.stringify(lang)})`);
 }
 
