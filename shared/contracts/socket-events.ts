@@ -19,6 +19,8 @@ export interface PresencePayload {
   lastActiveAt: string | null;
   /** whole minutes since the last activity; null if never seen */
   away: number | null;
+  /** milliseconds since the last activity when this was read (null if never seen): clients count on from it */
+  idleMs: number | null;
 }
 
 /** An offer's terms after a move: what a party's screen needs to show a revision without reloading. */
@@ -115,7 +117,8 @@ export interface ClientToServerEvents {
    */
   sync: (payload: { groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[] }, ack: (res: Ack<SyncAnswer>) => void) => void;
   typing: (payload: { groupCode: string }) => void;
-  activity: (payload: object) => void;
+  /** a visible tab's interaction; `ago`: how long before the event it happened (the client's throttle held it back) */
+  activity: (payload: { ago?: number }) => void;
   /** presence:watch and room:watch share a budget of 2 a second per user (bursts of 10); faster is 429. */
   'presence:watch': (payload: { userCodes: string[] }, ack: (res: Ack<{ statuses: PresencePayload[] }>) => void) => void;
   /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../utils/create-app';
+import { createTestApp, type ProviderOverride, type TestApp } from '../utils/create-app';
 import { RUN_VAR } from '../utils/test-env';
 import { ARTIFACTS, BROWSER_RUN_VAR, CLIENT_DIST } from './paths';
 
@@ -59,11 +59,11 @@ export interface BrowserHarness {
 }
 
 /** Boots the real server (serving the freshly built client) on a free port and opens fresh Chromium profiles. */
-export async function startHarness(): Promise<BrowserHarness> {
+export async function startHarness(providers: ProviderOverride[] = []): Promise<BrowserHarness> {
   const ownRun = process.env[BROWSER_RUN_VAR];
   if (ownRun) process.env[RUN_VAR] = ownRun;
   if (!existsSync(join(CLIENT_DIST, 'index.html'))) throw new Error(`no client build at ${CLIENT_DIST}: the browser project's global setup builds it`);
-  const app = await createTestApp({ CLIENT_DIST });
+  const app = await createTestApp({ CLIENT_DIST }, providers);
   await app.app.listen(0, '127.0.0.1');
   const { port } = app.app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://localhost:${port}`;

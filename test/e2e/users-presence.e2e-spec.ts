@@ -52,13 +52,13 @@ describe('presence: POST /api/user/statuses and activity', () => {
     mGet.mockRestore();
     get.mockRestore();
     expect(res.body).toEqual([
-      { userCode: seen.user.code, online: false, lastActiveAt: expect.any(String), away: 0 },
-      { userCode: neverSeen.user.code, online: false, lastActiveAt: null, away: null },
+      { userCode: seen.user.code, online: false, lastActiveAt: expect.any(String), away: 0, idleMs: expect.any(Number) },
+      { userCode: neverSeen.user.code, online: false, lastActiveAt: null, away: null, idleMs: null },
     ]);
     expect(Date.now() - Date.parse(res.body[0].lastActiveAt)).toBeLessThan(60_000);
 
     const global = await statuses(globalUser, [foreign.user.code]).expect(200);
-    expect(global.body).toEqual([{ userCode: foreign.user.code, online: false, lastActiveAt: expect.any(String), away: 0 }]);
+    expect(global.body).toEqual([{ userCode: foreign.user.code, online: false, lastActiveAt: expect.any(String), away: 0, idleMs: expect.any(Number) }]);
   });
 
   it('counts whole minutes since the last activity, in statuses and in user profiles', async () => {

@@ -8,6 +8,7 @@ import { QueueModule } from '#shared/queue/queue.module';
 import { RedisModule } from '#shared/redis/redis.module';
 import { OutboxRelay } from './outbox/outbox-relay.service';
 import { NotificationSettingsRepository } from '#shared/notifications/notification-settings.repository';
+import { PresenceClock } from '#shared/presence/presence-clock';
 import { PresenceService } from '#shared/presence/presence.service';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
@@ -64,6 +65,7 @@ import { TranslationQueries } from './translation/translation-queries';
     PushSender,
     PushSubscriptionsRepository,
     PushNotificationsRepository,
+    PresenceClock,
     PresenceService,
     // Machine translation of chat messages: the engines of TRANSLATION_ENGINES, the job and its queries.
     TranslationEngines,

@@ -22,7 +22,7 @@ function fakeSocket() {
     timeout: () => socket,
     emitWithAck: jest.fn(async (_event: string, payload: Watch) => {
       asked.push(payload.userCodes);
-      return { ok: true, statuses: payload.userCodes.map((userCode) => ({ userCode, online: true, lastActiveAt: null, away: 0 })) };
+      return { ok: true, statuses: payload.userCodes.map((userCode) => ({ userCode, online: true, lastActiveAt: null, away: 0, idleMs: 0 })) };
     }),
   };
   return { socket: socket as unknown as ParleySocket, asked };
@@ -30,7 +30,7 @@ function fakeSocket() {
 
 const fetchMock = jest.fn(async (_url: string, init: { body?: string }) => {
   const { userIds } = JSON.parse(init.body ?? '{}') as { userIds: string[] };
-  const answer = userIds.map((userCode) => ({ userCode, online: false, lastActiveAt: null, away: null }));
+  const answer = userIds.map((userCode) => ({ userCode, online: false, lastActiveAt: null, away: null, idleMs: null }));
   return { status: 200, ok: true, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(answer) };
 });
 
@@ -45,16 +45,20 @@ beforeEach(() => {
 describe('presence store', () => {
   it('counts the away minutes on from when the status was heard', () => {
     const heard = Date.parse('2026-01-01T12:00:00Z');
-    applyStatus({ userCode: 'U1', online: true, lastActiveAt: null, away: 0 }, heard);
+    applyStatus({ userCode: 'U1', online: true, lastActiveAt: null, away: 0, idleMs: 0 }, heard);
     const held = presenceStore.statuses.U1;
     expect(presenceAt(held, heard + 30_000)).toMatchObject({ state: 'available', color: 'green' });
     expect(presenceAt(held, heard + 5 * 60_000)).toMatchObject({ state: 'away', minutes: 5, color: 'yellow' });
     expect(presenceAt(held, heard + 61 * 60_000)).toMatchObject({ state: 'unavailable', color: 'red' });
     // A closed tab does not make anyone unavailable: the minutes do.
-    applyStatus({ userCode: 'U2', online: false, lastActiveAt: null, away: 0 }, heard);
+    applyStatus({ userCode: 'U2', online: false, lastActiveAt: null, away: 0, idleMs: 0 }, heard);
     expect(presenceAt(presenceStore.statuses.U2, heard)).toMatchObject({ state: 'available', online: false });
     expect(presenceAt(presenceStore.statuses.U2, heard + 2 * 60_000)).toMatchObject({ state: 'away', minutes: 2 });
     expect(presenceAt(undefined)).toBeNull();
+
+    // One rounding: 50 s idle when heard, 70 s later is 2 minutes (two rounded-down values added made it 1).
+    applyStatus({ userCode: 'U6', online: true, lastActiveAt: null, away: 0, idleMs: 50_000 }, heard);
+    expect(presenceAt(presenceStore.statuses.U6, heard + 70_000)).toMatchObject({ state: 'away', minutes: 2 });
   });
 
   it('watches over the live socket, once per user, and again for everyone wanted after a reconnect', async () => {
@@ -91,7 +95,7 @@ describe('presence store', () => {
           asked.push(payload.userCodes);
           return ++calls === 1
             ? { ok: false, error: { code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' } }
-            : { ok: true, statuses: payload.userCodes.map((userCode) => ({ userCode, online: true, lastActiveAt: null, away: 0 })) };
+            : { ok: true, statuses: payload.userCodes.map((userCode) => ({ userCode, online: true, lastActiveAt: null, away: 0, idleMs: 0 })) };
         }),
       };
       setPresenceSocket(() => socket as unknown as ParleySocket);
@@ -125,7 +129,7 @@ describe('presence store', () => {
     setPresenceSocket(() => socket);
     const release = watchPresence(['U4']);
     await new Promise((r) => setTimeout(r, 0));
-    applyStatus({ userCode: 'U4', online: false, lastActiveAt: '2026-01-01T12:00:00.000Z', away: 75 });
+    applyStatus({ userCode: 'U4', online: false, lastActiveAt: '2026-01-01T12:00:00.000Z', away: 75, idleMs: 4500000 });
     expect(presenceAt(presenceStore.statuses.U4)?.state).toBe('unavailable');
     release();
   });
@@ -143,8 +147,8 @@ describe('presence store races', () => {
     );
     const release = watchPresence(['U5']);
     await new Promise((r) => setTimeout(r, 5));
-    applyStatus({ userCode: 'U5', online: true, lastActiveAt: null, away: 0 });
-    const stale = [{ userCode: 'U5', online: false, lastActiveAt: null, away: null }];
+    applyStatus({ userCode: 'U5', online: true, lastActiveAt: null, away: 0, idleMs: 0 });
+    const stale = [{ userCode: 'U5', online: false, lastActiveAt: null, away: null, idleMs: null }];
     answer({ status: 200, ok: true, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(stale) });
     await new Promise((r) => setTimeout(r, 5));
     expect(presenceStore.statuses.U5?.online).toBe(true);

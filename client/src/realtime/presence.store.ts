@@ -28,11 +28,14 @@ async function watchLive(socket: ParleySocket, userCodes: string[]): Promise<Pre
   }
 }
 
-/** A status as last heard, with the time it was heard, so the 'away' minutes keep counting locally. */
+/**
+ * A status as last heard. The last activity is kept on this tab's clock (when it was heard, less how long the
+ * user had been idle then), so every screen counts the minutes from one value and one clock, rounding once.
+ */
 export interface HeldStatus {
   online: boolean;
-  away: number | null;
-  lastActiveAt: string | null;
+  /** this tab's Date.now() at the last activity; null if never seen */
+  lastActiveLocal: number | null;
   heardAt: number;
 }
 
@@ -50,14 +53,21 @@ export function setPresenceSocket(get: () => ParleySocket | null): void {
 }
 
 export function applyStatus(status: PresencePayload, now: number = Date.now()): void {
-  presenceStore.statuses[status.userCode] = { online: status.online, away: status.away, lastActiveAt: status.lastActiveAt, heardAt: now };
+  // idleMs is exact; a server without it gave whole minutes only (then the middle of that minute).
+  const idleMs = status.idleMs ?? (status.away === null ? null : status.away * 60_000 + 30_000);
+  presenceStore.statuses[status.userCode] = { online: status.online, lastActiveLocal: idleMs === null ? null : now - idleMs, heardAt: now };
 }
 
-/** The presence to show now: the minutes heard plus the minutes since. Unknown users have none. */
+/** Whole minutes since the last activity, as of `now` on this tab's clock; null if never seen. */
+export function idleMinutes(held: HeldStatus | undefined, now: number = Date.now()): number | null {
+  if (!held || held.lastActiveLocal === null) return null;
+  return Math.floor(Math.max(0, now - held.lastActiveLocal) / 60_000);
+}
+
+/** The presence to show now. Unknown users have none. */
 export function presenceAt(held: HeldStatus | undefined, now: number = Date.now()): Presence | null {
   if (!held) return null;
-  const minutes = held.away === null ? null : held.away + Math.max(0, Math.floor((now - held.heardAt) / 60_000));
-  return presenceOf(minutes, held.online);
+  return presenceOf(idleMinutes(held, now), held.online);
 }
 
 async function request(codes: string[]): Promise<void> {

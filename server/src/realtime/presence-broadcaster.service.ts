@@ -37,6 +37,8 @@ export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    // Fresh activity of a user whose watchers heard of it long ago (recorded on any node) goes out at once.
+    this.presence.setAnnouncer((status) => this.emitter.io?.to(presenceRoom(status.userCode)).emit('presence', status));
     this.sweep = setInterval(() => this.sweepSlice().catch((err: unknown) => this.failed('sweeping presence', err)), SWEEP_MS / SWEEP_SLICES);
     this.sweep.unref();
   }
@@ -114,9 +116,7 @@ export class PresenceBroadcaster implements OnModuleInit, OnModuleDestroy {
     const statuses = await this.presence.statuses(userCodes);
     const multi = this.redis.client.multi();
     const states = statuses.map((s) => `${s.online ? 'on' : 'off'}:${presenceBucket(s.away)}`);
-    statuses.forEach((s, i) =>
-      multi.set(this.redis.key('presence', 'announced', s.userCode), states[i], { GET: true, expiration: { type: 'EX', value: 24 * 3600 } }),
-    );
+    statuses.forEach((s, i) => multi.set(this.presence.announcedKey(s.userCode), states[i], { GET: true, expiration: { type: 'EX', value: 24 * 3600 } }));
     const previous = (await multi.exec()) as unknown as (string | null)[];
     statuses.forEach((s, i) => {
       if (previous[i] !== states[i]) this.emitter.io?.to(presenceRoom(s.userCode)).emit('presence', s);

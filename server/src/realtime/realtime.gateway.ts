@@ -19,6 +19,7 @@ import { RoomWatchersService } from '../modules/chat/room-watchers.service';
 import { UnreadService } from '../modules/chat/unread.service';
 import { ModerationService } from '../modules/moderation/moderation.service';
 import { PresenceService } from '#shared/presence/presence.service';
+import { activityAgoMs } from '../modules/presence/activity-report';
 import { PresenceAudience } from '../modules/presence/presence-audience.service';
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEditDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
@@ -206,14 +207,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   @SubscribeMessage('activity')
-  activity(@ConnectedSocket() socket: Socket): void {
+  activity(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): void {
     const state = stateOf(socket);
-    if (!state.expired) this.recordActivity(state.user.code);
+    if (!state.expired) this.recordActivity(state.user.code, activityAgoMs(body));
   }
 
   /** Best effort and never awaited: a send or a ping must not wait for, or fail with, Redis. */
-  private recordActivity(userCode: string): void {
-    this.presence.recordActivity(userCode).catch((err: unknown) => this.logger.warn(`recording activity: ${(err as Error).message}`));
+  private recordActivity(userCode: string, agoMs = 0): void {
+    this.presence.recordActivity(userCode, false, agoMs).catch((err: unknown) => this.logger.warn(`recording activity: ${(err as Error).message}`));
   }
 
   @SubscribeMessage('presence:watch')

@@ -47,6 +47,8 @@ export interface UserStatusResponse {
   online: boolean;
   lastActiveAt: string | null;
   away: number | null;
+  /** Milliseconds since the last activity when this was read; null if never seen. */
+  idleMs: number | null;
 }
 
 export interface LoginResponse {

@@ -12,6 +12,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { ProfileEditForm } from './ProfileEditForm';
 import { useProfile } from './useProfile';
+import { usePresence } from '@/realtime/usePresence';
 
 const languageLabel = (code: string) => LANGUAGES.find((l) => l.code === code)?.label ?? code;
 
@@ -38,7 +39,9 @@ export function ProfilePage() {
   const { userCode } = useParams();
   const session = useSnapshot(sessionStore);
   const own = session.user as User | null;
-  const { user, presence, loading, notFound } = useProfile(userCode, own);
+  const { user, presence: loaded, loading, notFound } = useProfile(userCode, own);
+  // Live like every other screen: the load's answer only until the watch has one.
+  const presence = usePresence(user ? [user.code] : [])[user?.code ?? ''] ?? loaded;
   const isOwn = !!user && user.code === own?.code;
   usePageHeader(user ? `${user.name} ${user.surname}`.trim() : t('PROFILE.TITLE'), isOwn ? t('PROFILE.OWN') : '');
 

@@ -244,7 +244,7 @@ describe('chat list', () => {
     const direct = group('G_direct', [ADA, BOB], { lastMessageAt: '2026-01-01T10:00:00.000Z', watched: true });
     const trio = group('G_trio', [ADA, BOB, CY]);
     routes['GET /api/message/groups'] = () => [200, { groups: [direct, trio], page: 1, pageSize: 50, hasMore: false }];
-    routes['POST /api/user/statuses'] = () => [200, [{ userCode: BOB.code, online: true, lastActiveAt: null, away: 0 }]];
+    routes['POST /api/user/statuses'] = () => [200, [{ userCode: BOB.code, online: true, lastActiveAt: null, away: 0, idleMs: 0 }]];
     renderRoutes([{ path: '/messages', element: <ChatSidebar activeCode={null} /> }], '/messages');
     const item = await screen.findByTestId('chat-list-item-G_direct');
     await waitFor(() => expect(within(item).getByTestId('chat-list-presence')).toHaveAttribute('data-presence', 'available'));
@@ -252,7 +252,7 @@ describe('chat list', () => {
     expect(within(item).getByTestId('chat-list-moderated')).toBeInTheDocument();
     expect(within(screen.getByTestId('chat-list-item-G_trio')).queryByTestId('chat-list-presence')).toBeNull();
 
-    act(() => applyStatus({ userCode: BOB.code, online: false, lastActiveAt: null, away: 90 }));
+    act(() => applyStatus({ userCode: BOB.code, online: false, lastActiveAt: null, away: 90, idleMs: 5400000 }));
     await waitFor(() => expect(within(item).getByTestId('chat-list-presence')).toHaveAttribute('data-presence', 'unavailable'));
   });
 

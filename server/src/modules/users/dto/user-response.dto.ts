@@ -44,4 +44,6 @@ export class UserStatusDto implements UserStatusResponse {
   @ApiProperty({ nullable: true, type: String, description: 'ISO 8601' }) lastActiveAt: string | null;
   @ApiProperty({ nullable: true, type: Number, description: 'whole minutes since the last activity; null if never seen' })
   away: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'milliseconds since the last activity when this was read; null if never seen' })
+  idleMs: number | null;
 }
