@@ -14,6 +14,7 @@ import { ParticipantAddedBy1764480000000 } from './1764480000000-ParticipantAdde
 import { DetachOutsiderJobChats1764480100000 } from './1764480100000-DetachOutsiderJobChats';
 import { FileStorageUsage1764520000000 } from './1764520000000-FileStorageUsage';
 import { FileStorageUsageBackfill1764520100000 } from './1764520100000-FileStorageUsageBackfill';
+import { LinkedIdentities1764600000000 } from './1764600000000-LinkedIdentities';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   DetachOutsiderJobChats1764480100000,
   FileStorageUsage1764520000000,
   FileStorageUsageBackfill1764520100000,
+  LinkedIdentities1764600000000,
 ];
