@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { Page } from 'playwright-core';
 import { RedisService } from '#shared/redis/redis.service';
+import { createUser, DEFAULT_PASSWORD } from '../factories';
 import { IDP_CLIENT, isActiveAtProvider, startTestIdentityProvider, TestIdentityProvider } from '../utils/identity-provider';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 
@@ -74,6 +75,38 @@ describe('sign-in with an identity provider', () => {
     await page.goto(`${h.baseUrl}/auth?after=${encodeURIComponent('/jobs')}`);
     await signInWithProvider(page, 'alice');
     expect((await me(page)).code).toBe(first.code);
+
+    // The profile lists the provider; it is the account's only way in, so removing it is refused.
+    await page.goto(`${h.baseUrl}/user`);
+    await page.getByTestId('linked-provider-idp').waitFor();
+    await page.getByTestId('unlink-idp').click();
+    await expect(page.getByTestId('linked-providers-error').textContent()).resolves.toContain('only way to sign in');
+    await screenshot(page, 'oidc-03-linked-providers');
+  });
+
+  it('links the provider to an existing password account only after its password is given', async () => {
+    const existing = await createUser(h.app, { email: 'bob@example.org' });
+    const { page } = await h.open();
+    await page.goto(`${h.baseUrl}/auth?after=${encodeURIComponent('/jobs')}`);
+    await page.getByTestId('auth-provider-idp').click();
+    await page.locator('input[name="login"]').fill('bob');
+    await page.locator('input[name="password"]').fill('any password');
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('login-link-notice').waitFor();
+    expect(await page.getByTestId('login-email').inputValue()).toBe('bob@example.org');
+    await screenshot(page, 'oidc-04-link-asks-password');
+    await page.getByTestId('login-password').fill(DEFAULT_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await me(page)).code).toBe(existing.user.code);
+
+    // Signed out, the provider alone now signs the same account in.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.goto(`${h.baseUrl}/auth?after=${encodeURIComponent('/jobs')}`);
+    await signInWithProvider(page, 'bob');
+    expect((await me(page)).code).toBe(existing.user.code);
   });
 
   it('says so when the sign-in was cancelled at the provider', async () => {

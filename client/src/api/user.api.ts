@@ -24,6 +24,11 @@ export interface AuthProvider {
   label: string;
 }
 
+export interface LinkedProvider extends AuthProvider {
+  email: string | null;
+  linkedAt: string;
+}
+
 /** What the identity provider sent the browser back with, passed on to the server. */
 export interface ProviderCallback {
   code: string;
@@ -48,6 +53,8 @@ export const userApi = {
       `/api/User/AuthProviders/${encodeURIComponent(provider)}/LoginUrl?${new URLSearchParams({ ...(after ? { state: after } : {}), ...(type ? { type: String(type) } : {}) })}`,
       { cache: false, handleErrors: false },
     ),
+  linkedProviders: () => http.get<LinkedProvider[]>('/api/User/AuthProviders/Linked', { cache: false }),
+  unlinkProvider: (provider: string) => http.delete<void>(`/api/User/AuthProviders/Linked/${encodeURIComponent(provider)}`, { handleErrors: false }),
   providerLogin: (provider: string, callback: ProviderCallback) =>
     http.post<LoginResponse>(`/api/User/AuthProviders/${encodeURIComponent(provider)}/Login`, callback, { handleErrors: false }),
   updateMe: (changes: ProfileChanges) => http.patch<User>('/api/me', changes),
