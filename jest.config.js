@@ -1,6 +1,15 @@
 /** One jest run for every tier: server units and e2e against real Postgres and Redis (client projects join here). */
 const swc = ['@swc/jest', { swcrc: false, ...require('./test/utils/swc-options.json') }];
 const clientSwc = ['@swc/jest', { swcrc: false, ...require('./client/jest/swc-options.json') }];
+// openid-client and what it imports ship only as ES modules: jest's CommonJS module system gets them compiled.
+const ESM_PACKAGES = ['openid-client', 'oauth4webapi', 'jose'];
+const esmTransform = {
+  [`/node_modules/(${ESM_PACKAGES.join('|')})/.+\\.js$`]: [
+    '@swc/jest',
+    { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`];
 
 // #shared/* (package.json "imports", tsconfig "paths"): from the TypeScript sources here, from dist/ at runtime.
 const SHARED_ALIAS = { '^#shared/(.*)$': '<rootDir>/shared/$1' };
@@ -16,7 +25,8 @@ module.exports = {
       rootDir: __dirname,
       roots: ['<rootDir>/shared', '<rootDir>/server', '<rootDir>/workers', '<rootDir>/test'],
       testMatch: ['<rootDir>/shared/**/*.spec.ts', '<rootDir>/server/**/*.spec.ts', '<rootDir>/workers/**/*.spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      transform: { '^.+\\.ts$': swc },
+      transform: { '^.+\\.ts$': swc, ...esmTransform },
+      transformIgnorePatterns,
       moduleNameMapper: SHARED_ALIAS,
       globalSetup: '<rootDir>/test/utils/global-setup.ts',
       globalTeardown: '<rootDir>/test/utils/global-teardown.ts',
@@ -42,7 +52,8 @@ module.exports = {
       rootDir: __dirname,
       roots: ['<rootDir>/test/browser'],
       testMatch: ['<rootDir>/test/browser/*.browser-spec.ts'],
-      transform: { '^.+\\.ts$': swc },
+      transform: { '^.+\\.ts$': swc, ...esmTransform },
+      transformIgnorePatterns,
       moduleNameMapper: SHARED_ALIAS,
       globalSetup: '<rootDir>/test/browser/global-setup.ts',
       globalTeardown: '<rootDir>/test/browser/global-teardown.ts',

@@ -20,6 +20,7 @@ import { FileStorageUsageBackfill1764520100000 } from './1764520100000-FileStora
 import { MessageTranslations1764537000000 } from './1764537000000-MessageTranslations';
 import { NotificationSettings1764600000000 } from './1764600000000-NotificationSettings';
 import { EmailNotifications1764600100000 } from './1764600100000-EmailNotifications';
+import { LinkedIdentities1764600200000 } from './1764600200000-LinkedIdentities';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   MessageTranslations1764537000000,
   NotificationSettings1764600000000,
   EmailNotifications1764600100000,
+  LinkedIdentities1764600200000,
 ];

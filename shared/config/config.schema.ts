@@ -43,6 +43,7 @@ export const trustProxy = z
     return z.NEVER;
   });
 
+/** One OpenID Connect provider of AUTH_PROVIDERS; its endpoints and keys come from the issuer's discovery document. */
 const authProvider = z.object({
   name: z
     .string()
@@ -50,9 +51,16 @@ const authProvider = z.object({
     .max(40)
     .regex(/^[A-Za-z0-9_-]+$/),
   label: z.string().min(1).max(80),
-  authorizeUrl: z.string().url(),
+  issuer: z.string().url(),
   clientId: z.string().min(1),
+  clientSecret: z.string().min(1).optional(),
   scope: z.string().default('openid email profile'),
+  /** When set, only e-mail addresses of these domains may sign in (and be created) through this provider. */
+  emailDomains: z.array(z.string().min(1).toLowerCase()).optional(),
+  /** The code of the instance whose sign-in page offers it; unset: every instance. */
+  instance: z.string().min(1).optional(),
+  /** false keeps the configuration but turns sign-in with it off (listed nowhere, refused with a clear error). */
+  enabled: z.boolean().default(true),
 });
 
 /** Every environment variable the server and the worker read, with its default. */
@@ -86,6 +94,8 @@ export const configSchema = z.object({
       }
     })
     .pipe(z.array(authProvider)),
+  /** Seconds an identity provider has to answer one call (discovery, token, user-info, revocation). */
+  AUTH_PROVIDER_TIMEOUT: seconds(10),
   BODY_LIMIT: z
     .string()
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb')

@@ -58,13 +58,20 @@ export interface BrowserHarness {
   close: () => Promise<void>;
 }
 
-/** Boots the real server (serving the freshly built client) on a free port and opens fresh Chromium profiles. */
-export async function startHarness(providers: ProviderOverride[] = []): Promise<BrowserHarness> {
+/**
+ * Boots the real server (serving the freshly built client) on a free port, or the given one, and opens fresh
+ * Chromium profiles; `env` adds config (e.g. AUTH_PROVIDERS), `providers` replaces Nest providers (e.g. a clock).
+ */
+export async function startHarness({
+  env = {},
+  port: wanted = 0,
+  providers = [],
+}: { env?: Record<string, string>; port?: number; providers?: ProviderOverride[] } = {}): Promise<BrowserHarness> {
   const ownRun = process.env[BROWSER_RUN_VAR];
   if (ownRun) process.env[RUN_VAR] = ownRun;
   if (!existsSync(join(CLIENT_DIST, 'index.html'))) throw new Error(`no client build at ${CLIENT_DIST}: the browser project's global setup builds it`);
-  const app = await createTestApp({ CLIENT_DIST }, providers);
-  await app.app.listen(0, '127.0.0.1');
+  const app = await createTestApp({ CLIENT_DIST, ...env }, providers);
+  await app.app.listen(wanted, '127.0.0.1');
   const { port } = app.app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://localhost:${port}`;
   const binary = findChromium();

@@ -19,7 +19,7 @@ const clock = new MovedClock();
 let h: BrowserHarness;
 
 beforeAll(async () => {
-  h = await startHarness([{ provide: PresenceClock, useValue: clock }]);
+  h = await startHarness({ providers: [{ provide: PresenceClock, useValue: clock }] });
   // The socket client takes a moved Date past its heartbeat's deadline for a lost connection (and reconnects,
   // which is activity): pings every second keep that deadline ahead of each move of at most PASS_STEP_MS.
   h.app.app.get(SocketEmitter).io!.engine.opts.pingInterval = 1000;

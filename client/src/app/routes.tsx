@@ -13,6 +13,7 @@ const page = <P extends object>(load: () => Promise<ComponentType<P>>): LazyExot
 const DashboardPage = page(() => import('@/features/dashboard/DashboardPage').then((m) => m.DashboardPage));
 const LoginPage = page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage));
 const RegisterPage = page(() => import('@/features/auth/RegisterPage').then((m) => m.RegisterPage));
+const ProviderCallbackPage = page(() => import('@/features/auth/ProviderCallbackPage').then((m) => m.ProviderCallbackPage));
 const AdminPage = page(() => import('@/features/admin/AdminPage').then((m) => m.AdminPage));
 const ProfilePage = page(() => import('@/features/profile/ProfilePage').then((m) => m.ProfilePage));
 const NotificationSettingsPage = page(() => import('@/features/notifications/NotificationSettingsPage').then((m) => m.NotificationSettingsPage));
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
       guarded(paths.dashboard, <DashboardPage />),
       guarded(paths.auth, <LoginPage />),
       guarded(paths.register, <RegisterPage />),
+      guarded(paths.authCallback, <ProviderCallbackPage />),
       guarded(paths.jobs, <JobsListPage />),
       guarded(paths.job, <JobPage />),
       ...AREA_ROUTES.map(([path, titleKey]) => guarded(path, <AreaPlaceholder key={path} titleKey={titleKey} />)),

@@ -3,6 +3,7 @@ export const paths = {
   dashboard: '/',
   auth: '/auth',
   register: '/auth/register',
+  authCallback: '/auth/callback/:provider',
   jobs: '/jobs',
   jobOffers: '/jobs/offers',
   jobPayments: '/jobs/payments',

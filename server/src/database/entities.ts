@@ -10,6 +10,7 @@ import { PaymentEntity } from '../modules/marketplace/payments/payment.entity';
 import { OutboxEntity } from '../modules/outbox/outbox.entity';
 import { PushNotificationEntity } from '#shared/push/push-notification.entity';
 import { PushSubscriptionEntity } from '#shared/push/push-subscription.entity';
+import { LinkedIdentityEntity } from '../modules/auth/oidc/linked-identity.entity';
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity';
 import { InstanceEntity } from '../modules/instances/instance.entity';
 import { UserEntity } from '../modules/users/user.entity';
@@ -19,6 +20,7 @@ export const entities = [
   InstanceEntity,
   UserEntity,
   RefreshTokenEntity,
+  LinkedIdentityEntity,
   ChatGroupEntity,
   ChatParticipantEntity,
   ChatMessageEntity,

@@ -22,6 +22,7 @@ export const routeGuards: Record<string, RouteGuard> = {
   [paths.dashboard]: userRolesGuard,
   [paths.auth]: guestsOnlyGuard,
   [paths.register]: guestsOnlyGuard,
+  [paths.authCallback]: guestsOnlyGuard,
   [paths.projects]: userRolesGuard,
   [paths.projectEstimate]: userRolesGuard,
   [paths.projectRepo]: userRolesGuard,

@@ -11,6 +11,7 @@ import { register } from '@/features/session/session.actions';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { paths, safeReturnPath } from '@/routes/paths';
 import { authErrorText } from './auth-error';
+import { ProviderButtons } from './ProviderButtons';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -88,6 +89,7 @@ export function RegisterPage() {
           <Button type="submit" loading={busy} data-testid="register-submit">
             {t('AUTH.REGISTER.SUBMIT')}
           </Button>
+          <ProviderButtons after={after} type={Number(form.values.type)} />
           <Text size="sm" ta="center">
             {t('AUTH.REGISTER.HAVE_ACCOUNT')}{' '}
             <Anchor component={Link} to={after ? `${paths.auth}?after=${encodeURIComponent(after)}` : paths.auth}>

@@ -10,6 +10,7 @@ import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { LANGUAGES } from '@/i18n/languages';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
+import { LinkedProviders } from '@/features/auth/LinkedProviders';
 import { ProfileEditForm } from './ProfileEditForm';
 import { useProfile } from './useProfile';
 import { usePresence } from '@/realtime/usePresence';
@@ -92,6 +93,7 @@ export function ProfilePage() {
           <ProfileEditForm user={user} onSaved={() => undefined} />
         </Card>
       )}
+      {isOwn && <LinkedProviders />}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { clearResponseCache } from '@/api/http';
 import type { LoginResponse } from '@/api/types';
-import { type LoginInput, type RegisterInput, userApi } from '@/api/user.api';
+import { type LoginInput, type ProviderCallback, type RegisterInput, userApi } from '@/api/user.api';
 import { guardCache } from '@/app/guards/guard-cache';
 import { notify } from '@/components/notifications/notify';
 import { t } from '@/i18n/i18n';
@@ -56,6 +56,13 @@ function applyLogin(response: LoginResponse): void {
   reloadGuards();
   // On a phone the overlay menu would cover the page the login leads to: it opens when asked for.
   writeMenuOpened('over', false);
+}
+
+/** Finishes a sign-in with an identity provider: the server exchanges the code and answers like a login. */
+export async function loginWithProvider(provider: string, callback: ProviderCallback): Promise<LoginResponse> {
+  const response = await userApi.providerLogin(provider, callback);
+  applyLogin(response);
+  return response;
 }
 
 /** Clears the token and user locally; guards are reloaded so guarded pages send the visitor to login. */

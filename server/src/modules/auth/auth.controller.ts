@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import { CurrentInstance } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { InstanceEntity } from '../instances/instance.entity';
+import { AuthProvidersService } from './auth-providers.service';
 import { AuthService } from './auth.service';
 import { LoginDto, RegisterDto } from './dto/auth-request.dto';
 import { LoginResponseDto } from './dto/auth-response.dto';
@@ -26,6 +27,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     private readonly cookie: RefreshCookie,
+    private readonly providers: AuthProvidersService,
   ) {}
 
   @Post()
@@ -67,10 +69,14 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
-  @ApiOperation({ summary: "Revokes the refresh cookie's family and clears the cookie; the access token lapses by itself" })
+  @ApiOperation({
+    summary:
+      "Revokes the refresh cookie's family and clears the cookie; the access token lapses by itself. A session begun with an identity provider is also revoked there when it offers revocation.",
+  })
   @ApiNoContentResponse()
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await this.sessions.end(this.cookie.read(req));
+    const family = await this.sessions.end(this.cookie.read(req));
     this.cookie.clear(res);
+    await this.providers.signOut(family);
   }
 }

@@ -8,6 +8,12 @@ import { AppConfig } from '#shared/config/config.schema';
 import { PresenceModule } from '../presence/presence.module';
 import { UsersModule } from '../users/users.module';
 import { AuthProvidersController } from './auth-providers.controller';
+import { LinkedIdentitiesRepository } from './oidc/linked-identities.repository';
+import { LinkedIdentityEntity } from './oidc/linked-identity.entity';
+import { LinkedProvidersService } from './oidc/linked-providers.service';
+import { OidcAccountsService } from './oidc/oidc-accounts.service';
+import { OidcClients } from './oidc/oidc-clients';
+import { OidcRecords } from './oidc/oidc-records';
 import { AuthProvidersService } from './auth-providers.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordPolicy } from './password-policy';
@@ -34,7 +40,7 @@ const jwtModule = JwtModule.registerAsync({
 });
 
 @Module({
-  imports: [jwtModule, TypeOrmModule.forFeature([RefreshTokenEntity]), UsersModule, PresenceModule, RateLimitModule],
+  imports: [jwtModule, TypeOrmModule.forFeature([RefreshTokenEntity, LinkedIdentityEntity]), UsersModule, PresenceModule, RateLimitModule],
   controllers: [AuthController, AuthProvidersController],
   providers: [
     TokenService,
@@ -46,6 +52,11 @@ const jwtModule = JwtModule.registerAsync({
     PasswordPolicy,
     AuthProvidersService,
     RefreshCookie,
+    OidcClients,
+    OidcRecords,
+    OidcAccountsService,
+    LinkedIdentitiesRepository,
+    LinkedProvidersService,
   ],
   exports: [TokenService],
 })

@@ -9,6 +9,7 @@ import { UsersService } from '../users/users.service';
 import { LoginDto, RegisterDto } from './dto/auth-request.dto';
 import { LoginResponseDto } from './dto/auth-response.dto';
 import { accountId, LoginThrottleService } from './login-throttle.service';
+import { OidcAccountsService } from './oidc/oidc-accounts.service';
 import { PasswordPolicy } from './password-policy';
 import { PasswordService } from './password.service';
 import { safeRedirectUrl } from './redirect-url';
@@ -26,6 +27,7 @@ export class AuthService {
     private readonly rateLimit: RateLimitService,
     private readonly throttle: LoginThrottleService,
     private readonly passwordPolicy: PasswordPolicy,
+    private readonly oidcAccounts: OidcAccountsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -47,6 +49,7 @@ export class AuthService {
     if (!(await this.passwords.verify(user?.passwordHash, dto.password)) || !user) {
       throw unauthorized(ErrorKey.InvalidCredentials);
     }
+    if (dto.linkToken) await this.oidcAccounts.linkAfterPassword(user, dto.linkToken);
     await this.throttle.succeeded(attempt);
     return this.sessions.start(user, instance.code, dto.rememberMe ?? false, safeRedirectUrl(dto.returnUrl));
   }

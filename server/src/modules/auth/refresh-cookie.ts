@@ -12,6 +12,8 @@ export interface IssuedSession<T> {
   body: T;
   refreshToken: string;
   remember: boolean;
+  /** The refresh-token family a new login started. */
+  familyId?: string;
 }
 
 /** The refresh token's httpOnly cookie: set on login, register and refresh; cleared on logout and failures. */
@@ -20,7 +22,12 @@ export class RefreshCookie {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   private options(): CookieOptions {
-    return { httpOnly: true, sameSite: 'strict', path: REFRESH_COOKIE_PATH, secure: this.config.NODE_ENV === 'production' };
+    return { httpOnly: true, sameSite: 'strict', path: REFRESH_COOKIE_PATH, secure: this.secure() };
+  }
+
+  /** Whether the app's cookies carry Secure (production). */
+  secure(): boolean {
+    return this.config.NODE_ENV === 'production';
   }
 
   /** The presented token, if it has a refresh token's shape. */

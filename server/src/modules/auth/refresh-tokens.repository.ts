@@ -52,13 +52,15 @@ export class RefreshTokensRepository {
     return affected > 0;
   }
 
-  /** Logout: every token of the family stops working. */
-  async revokeFamily(hash: string): Promise<void> {
-    await this.tokens.query(
+  /** Logout: every token of the family stops working. Answers the family when it was live until now. */
+  async revokeFamily(hash: string): Promise<string | undefined> {
+    const [rows] = (await this.tokens.query(
       `UPDATE refresh_token SET revoked_at = now()
-       WHERE family_id = (SELECT family_id FROM refresh_token WHERE token_hash = $1) AND revoked_at IS NULL`,
+       WHERE family_id = (SELECT family_id FROM refresh_token WHERE token_hash = $1) AND revoked_at IS NULL
+       RETURNING family_id`,
       [hash],
-    );
+    )) as [{ family_id: string }[], number];
+    return rows[0]?.family_id;
   }
 
   /** Drops a user's rows that expired long enough ago that nobody can present them usefully. */

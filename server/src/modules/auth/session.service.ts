@@ -36,14 +36,15 @@ export class SessionService {
     const refreshToken = newRefreshToken();
     const ttl = remember ? this.config.REFRESH_TOKEN_TTL_REMEMBER : this.config.REFRESH_TOKEN_TTL;
     await this.refreshTokens.pruneExpired(user.id);
+    const familyId = randomUUID();
     await this.refreshTokens.insert({
       userId: user.id,
-      familyId: randomUUID(),
+      familyId,
       tokenHash: hashToken(refreshToken),
       remember,
       expiresAt: new Date(Date.now() + ttl * 1000),
     });
-    return { body: await this.answer(user, instanceCode, redirectUrl), refreshToken, remember };
+    return { body: await this.answer(user, instanceCode, redirectUrl), refreshToken, remember, familyId };
   }
 
   /** Swaps a live refresh token for a new one of the same family; any failure is 401 SESSION_EXPIRED. */
@@ -64,9 +65,9 @@ export class SessionService {
     return { body: await this.answer(user, user.instance.code, '/'), refreshToken, remember: rotated.remember };
   }
 
-  /** Logout: the family of the presented token stops working. Without a token there is nothing to do. */
-  async end(presented: string | undefined): Promise<void> {
-    if (presented) await this.refreshTokens.revokeFamily(hashToken(presented));
+  /** Logout: the family of the presented token stops working; answers the family it revoked, if any. */
+  async end(presented: string | undefined): Promise<string | undefined> {
+    return presented ? this.refreshTokens.revokeFamily(hashToken(presented)) : undefined;
   }
 
   private async answer(user: UserEntity, instanceCode: string, redirectUrl: string): Promise<LoginResponseDto> {

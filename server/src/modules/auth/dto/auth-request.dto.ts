@@ -62,6 +62,12 @@ export class LoginDto {
   @IsString()
   @MaxLength(2048)
   returnUrl?: string;
+
+  @ApiPropertyOptional({ maxLength: 64, description: 'from a provider sign-in answered LINK_NEEDS_PASSWORD: links that provider once the password is right' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  linkToken?: string;
 }
 
 export class LoginUrlQueryDto {

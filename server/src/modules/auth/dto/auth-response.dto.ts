@@ -16,3 +16,10 @@ export class AuthProviderDto {
 export class LoginUrlDto {
   @ApiProperty() url: string;
 }
+
+export class LinkedProviderDto {
+  @ApiProperty({ example: 'corp' }) name: string;
+  @ApiProperty({ example: 'Corp SSO' }) label: string;
+  @ApiProperty({ type: String, nullable: true, description: 'the address the provider gave when it was linked' }) email: string | null;
+  @ApiProperty({ description: 'ISO time' }) linkedAt: string;
+}
