@@ -1,3 +1,4 @@
+import { DrainState } from '../../server/src/modules/lifecycle/drain-state';
 import { createTestApp, TestApp } from '../utils/create-app';
 
 describe('GET /api/health', () => {
@@ -17,5 +18,30 @@ describe('GET /api/health', () => {
     const res = await t.http().post('/api/health').set('content-type', 'application/json').send('{bad');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, message: 'SHARED.ERROR.MALFORMED_JSON' });
+  });
+
+  it('answers liveness without asking Postgres or Redis, and readiness from both', async () => {
+    const live = await t.http().get('/api/health/live').expect(200);
+    expect(live.body).toEqual({ status: 'ok', uptime: expect.any(Number) });
+    const ready = await t.http().get('/api/health/ready').expect(200);
+    expect(ready.body).toEqual({ status: 'ready', postgres: 'up', redis: 'up' });
+    expect((await t.http().get('/api/HEALTH/Ready')).status).toBe(200);
+  });
+});
+
+describe('readiness while draining', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 draining from the moment the drain begins, while liveness and the full report stay 200', async () => {
+    await t.http().get('/api/health/ready').expect(200);
+    t.app.get(DrainState).begin();
+    const ready = await t.http().get('/api/health/ready').expect(503);
+    expect(ready.body).toEqual({ status: 'draining', postgres: 'up', redis: 'up' });
+    await t.http().get('/api/health/live').expect(200);
+    await t.http().get('/api/health').expect(200);
   });
 });
