@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, ShutdownSignal } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -25,7 +25,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   app.setGlobalPrefix('api', { exclude: ['instance/styles.css', 'assets/config.json'] });
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisService)));
-  app.enableShutdownHooks();
+  // SIGTERM drains first (main.ts: drainOnSigterm); every other signal closes at once.
+  app.enableShutdownHooks(Object.values(ShutdownSignal).filter((signal) => signal !== ShutdownSignal.SIGTERM));
   setupOpenApi(app);
   return config;
 }

@@ -1,5 +1,7 @@
 import { DrainState } from '../../server/src/modules/lifecycle/drain-state';
+import { createUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
+import { closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -30,11 +32,14 @@ describe('GET /api/health', () => {
 });
 
 describe('readiness while draining', () => {
-  let t: TestApp;
+  let t: ListeningApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await listenTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    closeAllSockets();
+    await t.close();
+  });
 
   it('answers 503 draining from the moment the drain begins, while liveness and the full report stay 200', async () => {
     await t.http().get('/api/health/ready').expect(200);
@@ -43,5 +48,11 @@ describe('readiness while draining', () => {
     expect(ready.body).toEqual({ status: 'draining', postgres: 'up', redis: 'up' });
     await t.http().get('/api/health/live').expect(200);
     await t.http().get('/api/health').expect(200);
+  });
+
+  it('takes no new socket while draining', async () => {
+    const user = await createUser(t);
+    t.app.get(DrainState).begin();
+    await expect(connect(t.url, user.token)).rejects.toThrow();
   });
 });

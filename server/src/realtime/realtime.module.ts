@@ -12,11 +12,22 @@ import { OfferFanoutListener } from './offer-fanout.listener';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { PresenceBroadcaster } from './presence-broadcaster.service';
 import { RealtimeGateway } from './realtime.gateway';
+import { SocketDrain } from './socket-drain';
 import { SocketEmitter } from './socket-emitter.service';
 
 @Module({
   imports: [AuthModule, UsersModule, ChatModule, ChatAccessModule, ModerationModule, PresenceModule],
-  providers: [Authenticator, RealtimeGateway, SocketEmitter, ChatFanoutListener, OfferFanoutListener, PresenceBroadcaster, OrderedFanoutService, FanoutNode],
-  exports: [SocketEmitter],
+  providers: [
+    Authenticator,
+    RealtimeGateway,
+    SocketEmitter,
+    ChatFanoutListener,
+    OfferFanoutListener,
+    PresenceBroadcaster,
+    OrderedFanoutService,
+    FanoutNode,
+    SocketDrain,
+  ],
+  exports: [SocketEmitter, SocketDrain],
 })
 export class RealtimeModule {}

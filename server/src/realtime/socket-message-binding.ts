@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import type { Socket } from 'socket.io';
+import { eventSettled, eventStarted } from './socket-inflight';
 
 const logger = new Logger('SocketMessages');
 
@@ -17,6 +18,7 @@ export function bindMessageHandlers(socket: Socket, handlers: MessageMappingProp
   for (const { message, callback, isAckHandledManually } of handlers) {
     socket.on(message as string, (...args: unknown[]) => {
       const { data, ack } = splitAck(args);
+      eventStarted(socket);
       transform(callback(data, ack)).subscribe({
         next: (response) => {
           if (response === null || response === undefined) return;
@@ -25,7 +27,11 @@ export function bindMessageHandlers(socket: Socket, handlers: MessageMappingProp
           if (!isAckHandledManually && ack) ack(response);
         },
         // rxjs would rethrow this on a timer and end the process; the gateway's handlers answer errors themselves.
-        error: (err: unknown) => logger.error({ err }, `socket event ${String(message)} failed`),
+        error: (err: unknown) => {
+          eventSettled(socket);
+          logger.error({ err }, `socket event ${String(message)} failed`);
+        },
+        complete: () => eventSettled(socket),
       });
     });
   }
