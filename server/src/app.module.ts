@@ -20,6 +20,7 @@ import { RealtimeModule } from './realtime/realtime.module';
 import { EventsModule } from './common/events/events.module';
 import { HealthModule } from './modules/health/health.module';
 import { LifecycleModule } from './modules/lifecycle/lifecycle.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { InstancesModule } from './modules/instances/instances.module';
 import { MiscModule } from './modules/misc/misc.module';
 import { UsersModule } from './modules/users/users.module';
@@ -33,6 +34,7 @@ import { RedisModule } from '#shared/redis/redis.module';
     DatabaseModule.forRoot(serverSchema),
     RedisModule,
     LifecycleModule,
+    MetricsModule,
     InstancesModule,
     // Auth before users: its GET User/AuthProviders must be routed before GET user/:id.
     AuthModule,

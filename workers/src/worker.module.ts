@@ -11,6 +11,7 @@ import { PresenceService } from '#shared/presence/presence.service';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
 import { JobRunner } from './jobs/job-runner.service';
+import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { NotificationsProcessor } from './processors/notifications.processor';
 import { OUTBOX_JOB_OWNERS } from './outbox/outbox-job-owner';
@@ -37,6 +38,7 @@ import { PushSender } from './push/push-sender';
   ],
   providers: [
     JobRunner,
+    WorkerMetrics,
     MaintenanceProcessor,
     NotificationsProcessor,
     NotificationQueries,

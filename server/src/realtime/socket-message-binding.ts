@@ -3,6 +3,7 @@ import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import type { Socket } from 'socket.io';
 import { eventSettled, eventStarted } from './socket-inflight';
+import { tallySend } from './send-tally';
 
 const logger = new Logger('SocketMessages');
 
@@ -16,6 +17,7 @@ type Transform = (data: unknown) => Observable<unknown>;
  */
 export function bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: Transform): void {
   for (const { message, callback, isAckHandledManually } of handlers) {
+    const tally = message === 'message:send' ? tallySend : undefined;
     socket.on(message as string, (...args: unknown[]) => {
       const { data, ack } = splitAck(args);
       eventStarted(socket);
@@ -24,6 +26,7 @@ export function bindMessageHandlers(socket: Socket, handlers: MessageMappingProp
           if (response === null || response === undefined) return;
           const reply = response as { event?: string; data?: unknown };
           if (reply.event) return void socket.emit(reply.event, reply.data);
+          tally?.(response);
           if (!isAckHandledManually && ack) ack(response);
         },
         // rxjs would rethrow this on a timer and end the process; the gateway's handlers answer errors themselves.
