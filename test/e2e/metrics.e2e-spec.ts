@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { portOf } from '#shared/metrics/metrics-endpoint';
 import { ServerMetrics } from '../../server/src/modules/metrics/server-metrics';
 import { createGroup, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
 
 const TOKEN = 'scrape-token-0123456789';
+/** Series only the worker serves (test/e2e/worker-metrics.e2e-spec.ts). */
+const WORKER_ONLY = ['parley_jobs_total', 'parley_pushes'];
+
+/** Every series name the Grafana dashboard queries. */
+const dashboardSeries = (): string[] => {
+  const json = readFileSync(join(__dirname, '../../deploy/grafana/dashboards/parley.json'), 'utf8');
+  return [...new Set(json.match(/\b(parley|nodejs|process)_[a-z0-9_]+/g) ?? [])];
+};
 
 /** One sample's value from the exposition text: the series whose name and labels all match. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -78,5 +88,11 @@ describe('Prometheus metrics of the server', () => {
     expect(sample(after, 'parley_messages_total', { outcome: 'refused', code: '422' })).toBe(1);
     expect(after).not.toContain(b.user.code);
     expect(after).toMatch(/parley_http_requests_total\{[^}]*route="\/api\/user\/:[a-zA-Z]+"/);
+  });
+
+  it('serves every series the Grafana dashboard queries (the worker the rest)', async () => {
+    const text = await scrape();
+    const served = (name: string) => text.includes(`\n${name}{`) || text.includes(`\n${name} `);
+    expect(dashboardSeries().filter((name) => !served(name))).toEqual(WORKER_ONLY);
   });
 });
