@@ -17,7 +17,14 @@ export function drainOnSigterm(app: INestApplication): void {
   const logger = new Logger('Drain');
   const config = app.get<AppConfig>(APP_CONFIG);
   let closing: Promise<void> | null = null;
-  const close = () => (closing ??= app.close().then(() => process.exit(0)));
+  const close = () =>
+    (closing ??= app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'closing after the drain failed');
+        process.exit(1);
+      },
+    ));
   process.once('SIGTERM', () => {
     process.once('SIGTERM', () => void close());
     app.get(DrainState).begin();
