@@ -20,6 +20,8 @@ import { PushModule } from './modules/push/push.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { EventsModule } from './common/events/events.module';
 import { HealthModule } from './modules/health/health.module';
+import { LifecycleModule } from './modules/lifecycle/lifecycle.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { InstancesModule } from './modules/instances/instances.module';
 import { MiscModule } from './modules/misc/misc.module';
 import { UsersModule } from './modules/users/users.module';
@@ -32,6 +34,8 @@ import { RedisModule } from '#shared/redis/redis.module';
     LoggerModule.forRootAsync(loggerOptions),
     DatabaseModule.forRoot(serverSchema),
     RedisModule,
+    LifecycleModule,
+    MetricsModule,
     InstancesModule,
     // Auth before users: its GET User/AuthProviders must be routed before GET user/:id.
     AuthModule,
@@ -58,6 +62,9 @@ import { RedisModule } from '#shared/redis/redis.module';
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // Health answers for the process and its dependencies, whichever instance asks (and while Postgres is down).
-    consumer.apply(InstanceMiddleware).exclude({ path: 'health', method: RequestMethod.GET }).forRoutes('*path');
+    consumer
+      .apply(InstanceMiddleware)
+      .exclude({ path: 'health', method: RequestMethod.GET }, { path: 'health/*path', method: RequestMethod.GET })
+      .forRoutes('*path');
   }
 }

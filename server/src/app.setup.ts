@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, ShutdownSignal } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -10,6 +10,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { RedisService } from '#shared/redis/redis.service';
 import { bodyParserErrorHandler } from './common/filters/error-envelope.filter';
 import { requestIdMiddleware } from './common/logger';
+import { canonicalCookiePath } from './common/middleware/cookie-path-case';
 import { answerOptions, requireKnownBodyType, requireSameOrigin, securityHeaders } from './common/middleware/http-hardening';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
@@ -18,14 +19,22 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(requestIdMiddleware, securityHeaders(config.NODE_ENV === 'production'), answerOptions, requireSameOrigin(config.PUBLIC_URL), requireKnownBodyType);
+  app.use(
+    requestIdMiddleware,
+    securityHeaders(config.NODE_ENV === 'production'),
+    answerOptions,
+    requireSameOrigin(config.PUBLIC_URL),
+    canonicalCookiePath,
+    requireKnownBodyType,
+  );
   app.useBodyParser('json', { limit: config.BODY_LIMIT, strict: true });
   app.use(bodyParserErrorHandler);
   app.use(cookieParser());
   app.setGlobalPrefix('api', { exclude: ['instance/styles.css', 'assets/config.json'] });
   app.useGlobalPipes(createValidationPipe());
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisService)));
-  app.enableShutdownHooks();
+  // SIGTERM drains first (main.ts: drainOnSigterm); every other signal closes at once.
+  app.enableShutdownHooks(Object.values(ShutdownSignal).filter((signal) => signal !== ShutdownSignal.SIGTERM));
   setupOpenApi(app);
   return config;
 }

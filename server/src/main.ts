@@ -22,6 +22,8 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   configureApp(app);
+  const { drainOnSigterm } = await import('./modules/lifecycle/drain-on-sigterm');
+  drainOnSigterm(app);
   await app.listen(config.PORT, config.HOST);
 }
 

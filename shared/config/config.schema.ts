@@ -120,6 +120,18 @@ export const configSchema = z.object({
    * Sockets one user may hold on one server process (each tab holds one); the next handshake is refused with
    * connect_error `too many sockets`. Per process, like the socket budgets: a cluster of N processes allows N times it.
    */
+  /** the server's Prometheus endpoint (GET /metrics) on a port of its own; unset: no endpoint */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** the worker's Prometheus endpoint; unset: no endpoint */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** the address both metrics endpoints listen on: loopback unless a scraper elsewhere must reach them */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** when set, a scrape must send Authorization: Bearer <token> */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** after SIGTERM, how long (ms) readiness answers 503 before the sockets are sent elsewhere: a load balancer's probe interval or two */
+  DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** after the grace, the sockets are disconnected at random moments within this window (ms), so they do not all reconnect at once */
+  DRAIN_SPREAD_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
   SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   CHAT_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(10_000).default(500),
   /** the most people (besides the caller) one call may name when starting a chat, opening a target's or adding to one */

@@ -67,6 +67,20 @@ describe('the built client, served by the server', () => {
     expect(styles.text).not.toBe(INDEX);
   });
 
+  it('answers the paths probes and scrapers are pointed at by habit with 404, not the app', async () => {
+    for (const path of ['/metrics', '/healthz', '/readyz', '/livez', '/health', '/health/', '/metrics/x']) {
+      for (const accept of [HTML, '*/*', 'text/plain']) {
+        const res = await t.http().get(path).set('Accept', accept);
+        expect({ path, accept, status: res.status }).toEqual({ path, accept, status: 404 });
+        expect(res.text).not.toBe(INDEX);
+      }
+    }
+    for (const path of ['/api/metrics', '/api/healthz', '/api/health/nothing']) {
+      const res = await t.http().get(path).set('Accept', HTML).expect(404);
+      expect(res.body).toEqual({ code: 404, message: expect.any(String) });
+    }
+  });
+
   it('does not answer non-HTML requests for unknown files with the app', async () => {
     const res = await t.http().get('/static/missing.js').set('Accept', '*/*').expect(404);
     expect(res.text).not.toBe(INDEX);

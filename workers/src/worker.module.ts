@@ -16,6 +16,7 @@ import { JobRunner } from './jobs/job-runner.service';
 import { EmailTransport } from './email/email-transport';
 import { UnreadEmailQueries } from './email/unread-email.queries';
 import { EmailProcessor } from './processors/email.processor';
+import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { NotificationsProcessor } from './processors/notifications.processor';
 import { OUTBOX_JOB_OWNERS } from './outbox/outbox-job-owner';
@@ -47,6 +48,7 @@ import { TranslationQueries } from './translation/translation-queries';
   ],
   providers: [
     JobRunner,
+    WorkerMetrics,
     MaintenanceProcessor,
     NotificationsProcessor,
     NotificationQueries,

@@ -20,6 +20,8 @@ export class FanoutLag implements OnModuleInit, OnModuleDestroy {
   private offsetMs = 0;
   /** The oldest entry read since the last `take`, as its age when it was read. */
   private worstMs = 0;
+  /** The same since the last scrape of the metrics, which must not take the load signal's reading. */
+  private worstSinceScrapeMs = 0;
   private refresher?: NodeJS.Timeout;
 
   constructor(
@@ -41,11 +43,20 @@ export class FanoutLag implements OnModuleInit, OnModuleDestroy {
   observe(entryId: string): void {
     const age = this.now() + this.offsetMs - parseInt(entryId, 10);
     if (age > this.worstMs) this.worstMs = age;
+    if (age > this.worstSinceScrapeMs) this.worstSinceScrapeMs = age;
   }
 
   /** A delivery this node got by its own gate call's answer, not its inbox: `ms` from the call to its delivery. */
   observeDelivered(ms: number): void {
     if (ms > this.worstMs) this.worstMs = ms;
+    if (ms > this.worstSinceScrapeMs) this.worstSinceScrapeMs = ms;
+  }
+
+  /** The largest lag seen since the last scrape (for the metrics; `take` is the load signal's). */
+  takeForScrape(): number {
+    const worst = this.worstSinceScrapeMs;
+    this.worstSinceScrapeMs = 0;
+    return worst;
   }
 
   /** The largest age read since the last call; 0 when nothing was read (the reader waits on an empty stream: caught up). */

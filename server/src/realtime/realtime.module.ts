@@ -13,6 +13,7 @@ import { OfferFanoutListener } from './offer-fanout.listener';
 import { OrderedFanoutService } from './ordered-fanout.service';
 import { PresenceBroadcaster } from './presence-broadcaster.service';
 import { RealtimeGateway } from './realtime.gateway';
+import { SocketDrain } from './socket-drain';
 import { SocketEmitter } from './socket-emitter.service';
 import { TranslationReadyListener } from './translation-ready.listener';
 
@@ -29,7 +30,8 @@ import { TranslationReadyListener } from './translation-ready.listener';
     OrderedFanoutService,
     FanoutNode,
     TranslationReadyListener,
+    SocketDrain,
   ],
-  exports: [SocketEmitter],
+  exports: [SocketEmitter, SocketDrain],
 })
 export class RealtimeModule {}

@@ -9,6 +9,7 @@ import { AppConfig } from '#shared/config/config.schema';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { RedisService } from '#shared/redis/redis.service';
 import { ErrorKey } from '../common/errors';
+import { DrainState } from '../modules/lifecycle/drain-state';
 import { crossSiteCheck } from '../common/middleware/http-hardening';
 import { guardSessionRecovery } from './session-recovery';
 import { bindMessageHandlers } from './socket-message-binding';
@@ -24,6 +25,7 @@ export const MAX_SOCKET_PAYLOAD = 64 * 1024;
  */
 export class RedisIoAdapter extends IoAdapter {
   private readonly crossSite: ReturnType<typeof crossSiteCheck>;
+  private readonly drainState: DrainState;
 
   constructor(
     app: INestApplicationContext,
@@ -31,10 +33,15 @@ export class RedisIoAdapter extends IoAdapter {
   ) {
     super(app);
     this.crossSite = crossSiteCheck(app.get<AppConfig>(APP_CONFIG).PUBLIC_URL);
+    this.drainState = app.get(DrainState);
   }
 
   createIOServer(port: number, options?: ServerOptions): Server {
-    const allowRequest: ServerOptions['allowRequest'] = (req, answer) => (this.crossSite(req) ? answer(ErrorKey.CrossOrigin, false) : answer(null, true));
+    // A draining node takes no new connection: the client's own retry (a transport error) finds another node.
+    const allowRequest: ServerOptions['allowRequest'] = (req, answer) => {
+      if (this.drainState.draining) return answer('draining', false);
+      return this.crossSite(req) ? answer(ErrorKey.CrossOrigin, false) : answer(null, true);
+    };
     const server: Server = super.createIOServer(port, {
       ...options,
       maxHttpBufferSize: MAX_SOCKET_PAYLOAD,

@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import type { Socket } from 'socket.io';
+import { eventSettled, eventStarted } from './socket-inflight';
+import { tallySend } from './send-tally';
 
 const logger = new Logger('SocketMessages');
 
@@ -15,17 +17,24 @@ type Transform = (data: unknown) => Observable<unknown>;
  */
 export function bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: Transform): void {
   for (const { message, callback, isAckHandledManually } of handlers) {
+    const tally = message === 'message:send' ? tallySend : undefined;
     socket.on(message as string, (...args: unknown[]) => {
       const { data, ack } = splitAck(args);
+      eventStarted(socket);
       transform(callback(data, ack)).subscribe({
         next: (response) => {
           if (response === null || response === undefined) return;
           const reply = response as { event?: string; data?: unknown };
           if (reply.event) return void socket.emit(reply.event, reply.data);
+          tally?.(response);
           if (!isAckHandledManually && ack) ack(response);
         },
         // rxjs would rethrow this on a timer and end the process; the gateway's handlers answer errors themselves.
-        error: (err: unknown) => logger.error({ err }, `socket event ${String(message)} failed`),
+        error: (err: unknown) => {
+          eventSettled(socket);
+          logger.error({ err }, `socket event ${String(message)} failed`);
+        },
+        complete: () => eventSettled(socket),
       });
     });
   }

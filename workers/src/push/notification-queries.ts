@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import { ChatMessageType } from '#shared/contracts/chat';
 import { MUTED_NOW_SQL } from '#shared/notifications/notification-settings.repository';
 import { OutboxQueryable } from '../outbox/outbox-job-owner';
 

@@ -32,6 +32,11 @@ export class ChatHotPathPool implements OnModuleDestroy {
     return this.pool.query<R>(config);
   }
 
+  /** Open, idle and waiting counts, for the metrics. */
+  get stats(): Pick<Pool, 'totalCount' | 'idleCount' | 'waitingCount'> {
+    return this.pool;
+  }
+
   onModuleDestroy(): Promise<void> {
     return this.pool.end();
   }

@@ -20,3 +20,15 @@ export class HealthResponseDto {
   notifications: PushStatsDto | null;
   @ApiProperty({ description: 'seconds since the process started' }) uptime: number;
 }
+
+export class LivenessResponseDto {
+  @ApiProperty({ enum: ['ok'] }) status: 'ok';
+  @ApiProperty({ description: 'seconds since the process started' }) uptime: number;
+}
+
+export class ReadinessResponseDto {
+  @ApiProperty({ enum: ['ready', 'not-ready', 'draining'], description: 'draining: the process got SIGTERM and is finishing its work' })
+  status: 'ready' | 'not-ready' | 'draining';
+  @ApiProperty({ enum: ['up', 'down'] }) postgres: 'up' | 'down';
+  @ApiProperty({ enum: ['up', 'down'] }) redis: 'up' | 'down';
+}

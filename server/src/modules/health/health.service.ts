@@ -5,7 +5,8 @@ import { QueueName } from '#shared/contracts/queues';
 import { RedisService } from '#shared/redis/redis.service';
 import { readPushStats } from '#shared/push/push-stats';
 import { HealthProbes } from './health-probes';
-import { HealthResponseDto } from './health.dto';
+import { DrainState } from '../lifecycle/drain-state';
+import { HealthResponseDto, LivenessResponseDto, ReadinessResponseDto } from './health.dto';
 
 /** Liveness plus readiness: ready when Postgres and Redis both answer; the worker and notifications are informational. */
 @Injectable()
@@ -14,6 +15,7 @@ export class HealthService {
     private readonly probes: HealthProbes,
     private readonly redis: RedisService,
     @InjectQueue(QueueName.Notifications) private readonly notifications: Queue,
+    private readonly drain: DrainState,
   ) {}
 
   async report(): Promise<HealthResponseDto> {
@@ -32,5 +34,22 @@ export class HealthService {
       notifications,
       uptime: Math.round(process.uptime()),
     };
+  }
+
+  /** The process runs and its event loop turns: nothing else is asked, so a dependency outage never restarts it. */
+  liveness(): LivenessResponseDto {
+    return { status: 'ok', uptime: Math.round(process.uptime()) };
+  }
+
+  /** Whether to route traffic here: Postgres and Redis answer and the process is not draining. */
+  async readiness(): Promise<ReadinessResponseDto> {
+    const deps = await this.dependencies();
+    if (this.drain.draining) return { status: 'draining', ...deps };
+    return { status: deps.postgres === 'up' && deps.redis === 'up' ? 'ready' : 'not-ready', ...deps };
+  }
+
+  private async dependencies(): Promise<Pick<ReadinessResponseDto, 'postgres' | 'redis'>> {
+    const [postgres, redis] = await Promise.all([this.probes.postgres(), this.probes.redisAnswers()]);
+    return { postgres: postgres ? 'up' : 'down', redis: redis ? 'up' : 'down' };
   }
 }

@@ -3,6 +3,11 @@ import type { Request } from 'express';
 /** Paths the server answers itself; the client's history fallback never shadows them. */
 const SERVER_PREFIXES = ['/api', '/socket.io', '/instance'];
 const SERVER_PATHS = ['/assets/config.json'];
+/**
+ * Paths a probe or a scraper may be pointed at by habit: no client route, so they answer 404 rather than the
+ * index page, which would make a misconfigured probe or scrape silently pass.
+ */
+const OPERATOR_PATHS = ['/metrics', '/health', '/healthz', '/livez', '/readyz', '/ready', '/live', '/status'];
 
 /** Vite puts every hashed file under static/ (client/vite.config.mts: build.assetsDir). */
 export const HASHED_ASSETS_DIR = 'static';
@@ -17,6 +22,7 @@ export function isHistoryRequest(req: Pick<Request, 'method' | 'path' | 'headers
   if (req.method !== 'GET') return false;
   const path = req.path.toLowerCase();
   if (SERVER_PREFIXES.some((prefix) => underPrefix(path, prefix)) || SERVER_PATHS.includes(path)) return false;
+  if (OPERATOR_PATHS.some((prefix) => underPrefix(path.replace(/\/+$/, ''), prefix))) return false;
   const accept = req.headers.accept ?? '';
   if (accept.includes('text/html')) return true;
   return accept.includes('*/*') && !/\.[a-z0-9]+$/.test(path);
