@@ -5,21 +5,23 @@ import { PresenceService } from '#shared/presence/presence.service';
 import { moderatorScope, moderatorScopeParam } from '../../common/moderator-scope';
 import { PresenceAudienceRepository } from './presence-audience.repository';
 
-/** How long an answer is kept: a yes for a minute, a no briefly (a chat just started should show presence soon). */
+/**
+ * How long a yes is kept. A no is never kept: the screen that asks right after an offer is made or a chat is
+ * started (the customer's offers list, the new chat) must get the yes at once, and it does not ask twice.
+ */
 const ALLOWED_MS = 60_000;
-const REFUSED_MS = 5_000;
 const MAX_ENTRIES = 100_000;
 
 /**
  * Who may see whose exact presence (online, last activity, away minutes): the people one deals with — who share a
  * chat (not a job's FAQ) or an offer with them — and moderators for the people in their scope. Everyone else gets
- * nothing, as if unknown. Every chat screen asks (presence:watch), so answers are cached per viewer and user, in
- * this process, briefly.
+ * nothing, as if unknown. Every chat screen asks (presence:watch), so a yes is cached per viewer and user, in this
+ * process, for a minute.
  */
 @Injectable()
 export class PresenceAudience {
-  /** `viewerId code` → whether allowed, and until when that answer holds */
-  private readonly answers = new Map<string, { allowed: boolean; until: number }>();
+  /** `viewerId code` → until when the yes holds */
+  private readonly allowedUntil = new Map<string, number>();
 
   constructor(
     private readonly repo: PresenceAudienceRepository,
@@ -38,24 +40,21 @@ export class PresenceAudience {
     const visible = new Set<string>();
     const unknown: string[] = [];
     for (const code of new Set(userCodes)) {
-      const held = this.answers.get(`${viewer.id} ${code}`);
-      if (held && held.until > now) {
-        if (held.allowed) visible.add(code);
-      } else unknown.push(code);
+      if ((this.allowedUntil.get(`${viewer.id} ${code}`) ?? 0) > now) visible.add(code);
+      else unknown.push(code);
     }
     if (unknown.length === 0) return visible;
     const found = await this.repo.dealtWith(viewer.id, moderatorScopeParam(moderatorScope(viewer)), unknown);
-    for (const code of unknown) {
-      const allowed = found.has(code);
-      if (allowed) visible.add(code);
-      this.remember(`${viewer.id} ${code}`, allowed, now);
+    for (const code of found) {
+      visible.add(code);
+      this.remember(`${viewer.id} ${code}`, now);
     }
     return visible;
   }
 
-  private remember(key: string, allowed: boolean, now: number): void {
-    this.answers.delete(key);
-    this.answers.set(key, { allowed, until: now + (allowed ? ALLOWED_MS : REFUSED_MS) });
-    if (this.answers.size > MAX_ENTRIES) this.answers.delete(this.answers.keys().next().value!);
+  private remember(key: string, now: number): void {
+    this.allowedUntil.delete(key);
+    this.allowedUntil.set(key, now + ALLOWED_MS);
+    if (this.allowedUntil.size > MAX_ENTRIES) this.allowedUntil.delete(this.allowedUntil.keys().next().value!);
   }
 }
