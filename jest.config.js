@@ -17,6 +17,9 @@ const SHARED_ALIAS = { '^#shared/(.*)$': '<rootDir>/shared/$1' };
 module.exports = {
   // testTimeout is a global option (a project's own is ignored); browser specs set their own, longer one.
   testTimeout: 30000,
+  // With one worker (two cores) jest runs the files in its own process: a handle a failed case leaves open must not
+  // keep the run from ending after its last file.
+  forceExit: true,
   projects: [
     {
       displayName: 'server',

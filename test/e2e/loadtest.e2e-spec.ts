@@ -123,7 +123,9 @@ describe('npm run loadtest against a node that refuses sends under load', () => 
   let dir: string;
 
   beforeAll(async () => {
-    t = await listenTestApp({ AUTH_RATE_LIMIT_IP: '1000000', OVERLOAD_RETRY_AFTER_MS: '100' }, [{ provide: LoadSignals, useValue: new FlappingLoad() }]);
+    t = await listenTestApp({ AUTH_RATE_LIMIT_IP: '1000000', OVERLOAD_FANOUT_LAG_MS: '250', OVERLOAD_RETRY_AFTER_MS: '100' }, [
+      { provide: LoadSignals, useValue: new FlappingLoad() },
+    ]);
     dir = mkdtempSync(join(tmpdir(), 'parley-load-'));
   });
   afterAll(async () => {

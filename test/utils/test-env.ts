@@ -37,6 +37,11 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     OFFER_CREATE_RATE_LIMIT: '100000',
     OFFER_REVISE_RATE_LIMIT: '100000',
     OFFER_WITHDRAW_RATE_LIMIT: '100000',
+    // Send admission reads this machine's load: a busy test machine is not the overload a case means to test, so it
+    // is off unless a case turns a signal on (0 leaves a signal out).
+    OVERLOAD_FANOUT_LAG_MS: '0',
+    OVERLOAD_INSERT_WAIT_MS: '0',
+    OVERLOAD_LOOP_DELAY_MS: '0',
     PORT: '0',
     ...overrides,
   };
