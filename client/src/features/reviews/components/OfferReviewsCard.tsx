@@ -6,16 +6,26 @@ import type { JobOffer } from '@/api/offer.api';
 import { type OfferReviews, type Review, reviewApi } from '@/api/review.api';
 import { formatDateTime } from '@/components/format/dates';
 import { OfferStatus } from '@/features/offers/offer-status';
+import { chatStore } from '@/features/chat/chat.store';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { intlLocaleOf } from '@/i18n/languages';
 import { loadTrackRecord } from '../track-record.store';
 import { ReviewForm } from './ReviewForm';
 import { ReviewItem } from './ReviewItem';
 
-/** The deal's reviews as the caller may see them, loaded again after each change (and when the offer moves). */
-function useOfferReviews(offer: JobOffer): [OfferReviews | null, () => Promise<void>] {
+/** The offer note the server posts in the deal's chat when its reviews are published (told by its mark, offerNote). */
+const PUBLISHED_NOTE = 'REVIEW.MESSAGE.PUBLISHED';
+
+/**
+ * The deal's reviews as the caller may see them, loaded when the offer closes, after each change, and again when
+ * the publication note reaches the deal's chat live (the other party wrote theirs while this screen was open).
+ * `otherCode`: the reviewed party, whose track record is loaded again then.
+ */
+function useOfferReviews(offer: JobOffer, otherCode: string): [OfferReviews | null, () => Promise<void>] {
   const [reviews, setReviews] = useState<OfferReviews | null>(null);
   const { jobCode, code, status } = offer;
+  const last = useSnapshot(chatStore).groups[offer.groupCode ?? '']?.lastMessage;
+  const publishedNote = last?.offerNote && last.message === PUBLISHED_NOTE ? last.code : null;
   const reload = useCallback(async () => {
     try {
       setReviews(await reviewApi.ofOffer(jobCode, code));
@@ -24,8 +34,11 @@ function useOfferReviews(offer: JobOffer): [OfferReviews | null, () => Promise<v
     }
   }, [jobCode, code]);
   useEffect(() => {
-    if (status === OfferStatus.Closed) void reload();
-  }, [reload, status]);
+    if (status !== OfferStatus.Closed) return;
+    void reload();
+    // Published: the reviewed party's rating changed too.
+    if (publishedNote) void loadTrackRecord(otherCode, true);
+  }, [reload, status, publishedNote, otherCode]);
   return [reviews, reload];
 }
 
@@ -37,7 +50,7 @@ function useOfferReviews(offer: JobOffer): [OfferReviews | null, () => Promise<v
 export function OfferReviewsCard({ offer, meCode, otherCode }: { offer: JobOffer; meCode: string | null; otherCode: string }) {
   const { t } = useTranslation();
   const { language } = useSnapshot(preferencesStore);
-  const [reviews, reload] = useOfferReviews(offer);
+  const [reviews, reload] = useOfferReviews(offer, otherCode);
   if (offer.status !== OfferStatus.Closed) return null;
   if (!reviews) return <Skeleton h={120} data-testid="offer-reviews-loading" />;
   // An offer withdrawn or rejected was no deal: nothing to review, nothing to show.

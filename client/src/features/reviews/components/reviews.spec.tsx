@@ -3,6 +3,8 @@ import type { JobOffer } from '@/api/offer.api';
 import type { OfferReviews, Review, TrackRecord } from '@/api/review.api';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import type { User } from '@/api/types';
+import type { ChatGroup, ChatMessage } from '@/api/chat.api';
+import { chatStore } from '@/features/chat/chat.store';
 import { ProfilePage } from '@/features/profile/ProfilePage';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { sessionStore } from '@/features/session/session.store';
@@ -42,7 +44,7 @@ const review = (fields: Partial<Review>): Review => ({
   ...fields,
 });
 const BOB_RECORD: TrackRecord = { userCode: 'U_bob', average: 4.5, count: 2, completedDeals: 3, replySeconds: 5400 };
-const OFFER = { code: 'O_1', jobCode: 'J_1', status: 200, providerCode: 'U_bob', customerCode: 'U_ada' } as JobOffer;
+const OFFER = { code: 'O_1', jobCode: 'J_1', groupCode: 'G_1', status: 200, providerCode: 'U_bob', customerCode: 'U_ada' } as JobOffer;
 
 /** The server as the test sets it up: answers by "METHOD /path", and every request it got. */
 let answers: Record<string, (body: unknown) => [number, unknown]> = {};
@@ -159,6 +161,40 @@ describe('the review form of a closed deal', () => {
     expect(requests.find((r) => r.key === 'POST /api/reviews/R_b/reply')?.body).toEqual({ text: 'Thanks, Bob.' });
     expect(screen.queryByTestId('review-reply-form')).toBeNull();
     expect(screen.getByTestId('review-reply')).toHaveTextContent('Thanks, Bob.');
+  });
+
+  it("shows the other party's review as soon as the publication note reaches the deal's chat", async () => {
+    const hidden: OfferReviews = {
+      canWrite: false,
+      windowEndsAt: '2026-01-15T10:00:00.000Z',
+      published: false,
+      mine: review({ publishedAt: null }),
+      others: [],
+      otherWritten: false,
+    };
+    let reviews = hidden;
+    answers = {
+      'GET /api/jobs/J_1/offers/O_1/reviews': () => [200, reviews],
+      'GET /api/user/U_bob/track-record': () => [200, BOB_RECORD],
+    };
+    chatStore.groups = { G_1: { code: 'G_1', lastMessage: null } as unknown as ChatGroup };
+    renderCard();
+    await settle();
+    expect(screen.getAllByTestId('review')).toHaveLength(1);
+
+    reviews = {
+      ...hidden,
+      published: true,
+      mine: review({}),
+      others: [review({ code: 'R_b', author: person(BOB), subject: person(ADA), text: 'Clear brief.' })],
+    };
+    await act(async () => {
+      chatStore.groups.G_1.lastMessage = { code: 'M_9', message: 'REVIEW.MESSAGE.PUBLISHED', offerNote: true } as ChatMessage;
+    });
+    await settle();
+    expect(screen.getAllByTestId('review').map((r) => r.getAttribute('data-code'))).toEqual(['R_1', 'R_b']);
+    expect(requests.filter((r) => r.key === 'GET /api/user/U_bob/track-record')).toHaveLength(1);
+    chatStore.groups = {};
   });
 
   it('shows nothing for an offer that closed without a deal', async () => {
