@@ -14,6 +14,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
+import { ReviewsModule } from './modules/reviews/reviews.module';
 import { PresenceModule } from './modules/presence/presence.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PushModule } from './modules/push/push.module';
@@ -45,6 +46,7 @@ import { RedisModule } from '#shared/redis/redis.module';
     EventsModule,
     ChatModule,
     MarketplaceModule,
+    ReviewsModule,
     PresenceModule,
     ModerationModule,
     PushModule,

@@ -178,6 +178,8 @@ export const configSchema = z.object({
   /** offers withdrawn per user and window */
   OFFER_WITHDRAW_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   OFFER_WITHDRAW_RATE_WINDOW: seconds(10 * 60),
+  /** days after an offer closes during which its parties may review each other; an instance may set its own (instance.review_window_days) */
+  REVIEW_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   FILE_MAX_SIZE: z.coerce
     .number()
     .int()

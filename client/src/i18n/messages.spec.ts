@@ -1,6 +1,6 @@
 import { OFFER_NOTE_TEXTS } from '../../../shared/contracts/offers';
 import { i18n } from './i18n';
-import { OFFER_NOTE_KEYS, SERVER_MESSAGE_KEYS, fieldOfRule, translateMessage, translateRule } from './messages';
+import { OFFER_NOTE_KEYS, REVIEW_KEYS, SERVER_MESSAGE_KEYS, fieldOfRule, translateMessage, translateRule } from './messages';
 
 declare const __dirname: string;
 
@@ -55,6 +55,28 @@ describe('marketplace keys', () => {
     try {
       expect(translateMessage('JOB_OFFER.MESSAGE.PAID')).toBe('Klient zapłacił');
       expect(translateRule('VALIDATION.PRICE.AMOUNT.IS_POSITIVE')).toBe('Cena musi być większa od 0');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
+
+describe('review keys', () => {
+  const REVIEWS = `${__dirname}/../../../server/src/modules/reviews`;
+  const KEY = /'(REVIEW\.[A-Z0-9_.]*[A-Z0-9_])'/g;
+  const serverKeys = [...new Set(sources(REVIEWS).flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(KEY)].map((m) => m[1])))];
+
+  it('knows every key the reviews answer with or post', () => {
+    expect(serverKeys.length).toBeGreaterThan(8);
+    expect(serverKeys.filter((key) => !(REVIEW_KEYS as readonly string[]).includes(key))).toEqual([]);
+  });
+
+  it('translates the publication note and the refusals in English and Polish', async () => {
+    expect(translateMessage('REVIEW.MESSAGE.PUBLISHED')).toBe('The reviews of this deal were published');
+    expect(translateRule('VALIDATION.RATING.MAX')).toBe('Choose at most 5 stars');
+    await i18n.changeLanguage('pl');
+    try {
+      expect(translateMessage('REVIEW.ALREADY_WRITTEN')).toBe('Ta transakcja ma już twoją opinię');
     } finally {
       await i18n.changeLanguage('en');
     }

@@ -76,10 +76,32 @@ const MARKETPLACE_KEYS = [
   tk('VALIDATION.IDEMPOTENCY_KEY.REUSED'),
 ] as const;
 
+/** The reviews' answers (server/src/modules/reviews): errors, the publication's offer note and the review form's rules. */
+export const REVIEW_KEYS = [
+  tk('REVIEW.MESSAGE.PUBLISHED'),
+  tk('REVIEW.NOT_A_PARTY'),
+  tk('REVIEW.NOT_CLOSED'),
+  tk('REVIEW.NO_DEAL'),
+  tk('REVIEW.ALREADY_WRITTEN'),
+  tk('REVIEW.WINDOW_ENDED'),
+  tk('REVIEW.NOT_FOUND'),
+  tk('REVIEW.PUBLISHED'),
+  tk('REVIEW.OWN_REVIEW'),
+  tk('REVIEW.NOT_ABOUT_YOU'),
+  tk('REVIEW.ALREADY_REPLIED'),
+  tk('VALIDATION.RATING.IS_INT'),
+  tk('VALIDATION.RATING.MIN'),
+  tk('VALIDATION.RATING.MAX'),
+  tk('VALIDATION.TEXT.IS_STRING'),
+  tk('VALIDATION.TEXT.IS_NOT_BLANK'),
+  tk('VALIDATION.TEXT.MAX_LENGTH'),
+] as const;
+
 /** Keys the server answers with (server/src/common/errors.ts), so the key check keeps them translated. */
 export const SERVER_MESSAGE_KEYS = [
   ...OFFER_NOTE_KEYS,
   ...MARKETPLACE_KEYS,
+  ...REVIEW_KEYS,
   tk('SHARED.ERROR.BAD_REQUEST'),
   tk('SHARED.ERROR.MALFORMED_JSON'),
   tk('SHARED.ERROR.UNAUTHORIZED'),

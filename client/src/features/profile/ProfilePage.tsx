@@ -11,6 +11,7 @@ import { LANGUAGES } from '@/i18n/languages';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { LinkedProviders } from '@/features/auth/LinkedProviders';
+import { ProfileReviews } from '@/features/reviews/components/ProfileReviews';
 import { ProfileEditForm } from './ProfileEditForm';
 import { useProfile } from './useProfile';
 import { usePresence } from '@/realtime/usePresence';
@@ -85,6 +86,7 @@ export function ProfilePage() {
           />
         </SimpleGrid>
       </Card>
+      <ProfileReviews userCode={user.code} isOwn={isOwn} />
       {isOwn && (
         <Card withBorder padding="lg" radius="md">
           <Title order={4} mb="md">

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconBriefcase } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import type { ChatGroup } from '@/api/chat.api';
 import { GROUP_TYPE } from '@/api/chat-types';
 import { JobOfferThumbnail } from '@/features/offers/components/JobOfferThumbnail';
+import { OfferPartyRecord } from '@/features/reviews/components/OfferPartyRecord';
 import { toJob } from '@/routes/paths';
 
 export { GROUP_TYPE };
@@ -45,7 +46,10 @@ function Bar({ kind, children }: { kind: 'offer' | 'job'; children: ReactNode })
 function OfferBar({ offerCode }: { offerCode: string }) {
   return (
     <Bar kind="offer">
-      <JobOfferThumbnail offerCode={offerCode} compact />
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        <JobOfferThumbnail offerCode={offerCode} compact />
+        <OfferPartyRecord offerCode={offerCode} />
+      </Stack>
     </Bar>
   );
 }

@@ -12,6 +12,8 @@ import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
+import { OfferReviewsCard } from '@/features/reviews/components/OfferReviewsCard';
+import { TrackRecordLine } from '@/features/reviews/components/TrackRecordLine';
 import { usePresence } from '@/realtime/usePresence';
 import { paths, toMessageGroup, toUserProfile } from '@/routes/paths';
 import { sideOf } from '../offer-actions';
@@ -74,6 +76,7 @@ function OtherParty({ code, role }: { code: string; role: 'provider' | 'customer
         ) : (
           <Skeleton h={14} w={120} mt={4} />
         )}
+        <TrackRecordLine userCode={code} size="xs" />
       </Stack>
     </Group>
   );
@@ -157,6 +160,7 @@ export function OfferViewPage({ jobCode, offerCode }: { jobCode: string; offerCo
               <OfferActions offer={offer} side={side} />
             </Stack>
           </Card>
+          <OfferReviewsCard offer={offer} meCode={me} otherCode={other} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
