@@ -3,10 +3,18 @@ import type { CurrentInstanceResponse } from './rest/instances';
 import type { JobResponse } from './rest/marketplace';
 
 /**
- * Every acknowledgement: success with data, or the error envelope's code and translation key. A refusal under
- * load (503 SHARED.ERROR.OVERLOADED) also carries `data.retryAfterMs`: send the same again (same client key) then.
+ * The error envelope, the same as REST answers: `code` the HTTP status, `message` a translation key, and `data`
+ * where the refusal has more to say: `brokenRules` on a 422, `retryAfter` (seconds) on a 429, `retryAfterMs` on a
+ * 503 SHARED.ERROR.OVERLOADED (send the same again, same client key, then), `maxBytes` on a 413.
  */
-export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: number; message: string; data?: { retryAfterMs?: number } } };
+export interface ErrorEnvelope {
+  code: number;
+  message: string;
+  data?: { brokenRules?: string[]; retryAfter?: number; retryAfterMs?: number; maxBytes?: number; [key: string]: unknown };
+}
+
+/** Every acknowledgement: success with data, or the error envelope. */
+export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ErrorEnvelope };
 
 export interface UnreadCountPayload {
   total: number;

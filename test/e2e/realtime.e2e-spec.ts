@@ -274,7 +274,7 @@ describe('realtime gateway', () => {
     );
     const limited = replies.filter((r) => !r.ok);
     expect(limited.length).toBeGreaterThan(0);
-    expect(limited[0].error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' });
+    expect(limited[0].error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS', data: { retryAfter: 1 } });
     expect(sa.connected).toBe(true);
   });
 });

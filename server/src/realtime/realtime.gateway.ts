@@ -12,7 +12,6 @@ import { ChatAccessService } from '../modules/chat/chat-access.service';
 import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
 import { ChatMessageEditsService } from '../modules/chat/chat-message-edits.service';
 import { ChatMessagesService } from '../modules/chat/chat-messages.service';
-import { toMessagePayload } from '../modules/chat/chat.mapper';
 import { ReadMarkerService } from '../modules/chat/read-marker.service';
 import { SendAdmission } from '../modules/chat/send-admission';
 import { RoomWatchersService } from '../modules/chat/room-watchers.service';
@@ -148,7 +147,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const dto = await validatePayload(SocketSendDto, body);
       const message = await this.messages.send(user, dto.groupCode, dto);
       this.recordActivity(user.code);
-      return { message: toMessagePayload(message) };
+      return { message };
     });
   }
 
@@ -161,7 +160,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const dto = await validatePayload(SocketEditDto, body);
       const message = await this.edits.edit(user, dto.groupCode, dto.code, dto);
       this.recordActivity(user.code);
-      return { message: toMessagePayload(message) };
+      return { message };
     });
   }
 
