@@ -135,6 +135,13 @@ export interface ClientToServerEvents {
    */
   'room:watch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
   'room:unwatch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
+  /**
+   * Logging in after connecting, for a socket that connected with no token in the handshake (`auth: {token}` stays
+   * the usual way): until it succeeds every other event is answered 401 (or dropped, without an ack), and a socket
+   * not logged in within SOCKET_AUTH_TIMEOUT_MS (10 s) is disconnected. A bad token is 401 (the socket may try
+   * again), a socket already logged in 409, a user with SOCKET_MAX_PER_USER sockets here 429.
+   */
+  auth: (payload: { token: string }, ack: (res: Ack<{ userCode: string; expiresAt: string }>) => void) => void;
   'auth:refresh': (payload: { token: string }, ack: (res: Ack<{ expiresAt: string }>) => void) => void;
 }
 

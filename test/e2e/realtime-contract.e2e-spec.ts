@@ -49,7 +49,10 @@ describe('realtime contract', () => {
       const sa = await connect(t.url, a.token, { transports: [transport] });
       const disconnects = record(sa, 'disconnect');
       const ack = await call(sa, 'message:send', { groupCode: group, clientKey: `big-${transport}`, message: 'x'.repeat(70 * 1024) });
-      expect([transport, ack]).toEqual([transport, { ok: false, error: { code: 413, message: 'SHARED.ERROR.PAYLOAD_TOO_LARGE', data: { maxBytes: 64 * 1024 } } }]);
+      expect([transport, ack]).toEqual([
+        transport,
+        { ok: false, error: { code: 413, message: 'SHARED.ERROR.PAYLOAD_TOO_LARGE', data: { maxBytes: 64 * 1024 } } },
+      ]);
       // Multi-byte text is measured in bytes: 30,000 three-byte characters are 90 KB.
       const wide = await call(sa, 'message:send', { groupCode: group, clientKey: `wide-${transport}`, message: '€'.repeat(30_000) });
       expect(wide.error?.code).toBe(413);
@@ -72,5 +75,60 @@ describe('realtime contract', () => {
     sa.emit('message:send', { groupCode: group, clientKey: 'huge', message: 'x'.repeat(2 * 1024 * 1024) });
     expect(await gone).toBe('transport close');
     await eventually(() => !sa.connected);
+  });
+});
+
+describe('realtime: logging in after connecting (the auth event)', () => {
+  let t: ListeningApp;
+  let a: TestUser, b: TestUser;
+
+  beforeAll(async () => {
+    t = await listenTestApp({ SOCKET_AUTH_TIMEOUT_MS: '600' });
+    [a, b] = await Promise.all([createUser(t), createUser(t)]);
+  });
+  afterEach(() => closeAllSockets());
+  afterAll(() => t.close());
+
+  it('connects without a token, refuses everything but auth until then, then works like a handshake login', async () => {
+    const group = await createGroup(t, [a, b]);
+    const sb = await connect(t.url, b.token);
+    const received = next(sb, 'message:new');
+    const sa = await connect(t.url, undefined);
+
+    expect(await call(sa, 'message:send', { groupCode: group, clientKey: 'early', message: 'too soon' })).toEqual({
+      ok: false,
+      error: { code: 401, message: 'SHARED.ERROR.UNAUTHORIZED' },
+    });
+    expect(await call(sa, 'sync', { groups: [] })).toMatchObject({ ok: false, error: { code: 401 } });
+    sa.emit('typing', { groupCode: group });
+    expect(await call(sa, 'auth', { token: 'forged' })).toEqual({ ok: false, error: { code: 401, message: 'SHARED.ERROR.UNAUTHORIZED' } });
+    expect(await call(sa, 'auth', 'not an object')).toMatchObject({ ok: false, error: { code: 422, data: { brokenRules: expect.any(Array) } } });
+
+    const ack = await call(sa, 'auth', { token: a.token });
+    expect(ack).toEqual({ ok: true, userCode: a.user.code, expiresAt: expect.any(String) });
+    const sent = await call(sa, 'message:send', { groupCode: group, clientKey: 'late', message: 'logged in' });
+    expect(sent).toMatchObject({ ok: true, message: { userCode: a.user.code } });
+    expect(await received).toMatchObject({ code: sent.message.code });
+    // Its own user's pushes reach it: the user room was joined at login.
+    const unread = next(sa, 'unread:count');
+    await call(sb, 'message:send', { groupCode: group, clientKey: 'to-a', message: 'hi a' });
+    expect((await unread).groups[group]).toBe(1);
+    expect(await call(sa, 'auth', { token: a.token })).toMatchObject({ ok: false, error: { code: 409 } });
+
+    // Past the deadline the socket is still there: it logged in in time.
+    await new Promise((r) => setTimeout(r, 700));
+    expect(sa.connected).toBe(true);
+  });
+
+  it('disconnects a socket that does not log in before the deadline', async () => {
+    const started = Date.now();
+    const sa = await connect(t.url, undefined);
+    const reason = await next(sa, 'disconnect', () => true, 5000);
+    expect(reason).toBe('io server disconnect');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
+  });
+
+  it('still refuses a bad token given in the handshake', async () => {
+    await expect(connect(t.url, 'garbage')).rejects.toThrow('unauthorized');
   });
 });

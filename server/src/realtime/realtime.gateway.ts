@@ -5,7 +5,7 @@ import { Ack, groupRoom, instanceRoom, SyncAnswer, UnreadCountPayload, userRoom 
 import { ChatMessagePayload } from '#shared/contracts/events';
 import { AppConfig } from '#shared/config/config.schema';
 import { APP_CONFIG } from '#shared/config/config.module';
-import { tooManyRequests, unauthorized } from '../common/errors';
+import { AppError, conflict, ErrorKey, tooManyRequests, unauthorized } from '../common/errors';
 import { Authenticator } from '../common/guards/authenticator';
 import { validatePayload } from '../common/validation';
 import { ChatAccessService } from '../modules/chat/chat-access.service';
@@ -24,7 +24,8 @@ import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEdi
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
 import { FanoutNode } from './fanout-node';
 import { hasState, liveStateOf, respond, stateOf } from './socket-handler';
-import { socketHandshake } from './socket-handshake';
+import { isAwaitingLogin, openSession, socketHandshake } from './socket-handshake';
+import { LOGIN_EVENT } from './socket-login-gate';
 import { TokenBucket, UserBucketRegistry } from './socket-rate-limiter';
 import { IoServer, SocketEmitter } from './socket-emitter.service';
 
@@ -55,6 +56,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private server!: IoServer;
   private watchRefresh?: NodeJS.Timeout;
   private readonly userLimits: UserBucketRegistry;
+  private readonly loginTimeoutMs: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -74,6 +76,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly admission: SendAdmission,
     private readonly presenceAudience: PresenceAudience,
   ) {
+    this.loginTimeoutMs = config.SOCKET_AUTH_TIMEOUT_MS;
     this.userLimits = new UserBucketRegistry(
       () => ({
         send: new TokenBucket(SEND_RATE, SEND_BURST),
@@ -100,10 +103,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    if (!hasState(socket)) {
+    if (hasState(socket)) return this.sessionStarted(socket);
+    if (!isAwaitingLogin(socket)) {
       socket.disconnect(true);
       return;
     }
+    const deadline = setTimeout(() => {
+      if (!hasState(socket)) socket.disconnect(true);
+    }, this.loginTimeoutMs);
+    deadline.unref();
+    socket.once('disconnect', () => clearTimeout(deadline));
+  }
+
+  /** A socket that has its user (by the handshake or the `auth` event): its rooms, its token's expiry, presence. */
+  private async sessionStarted(socket: Socket): Promise<void> {
     const state = stateOf(socket);
     await socket.join([userRoom(state.user.code), instanceRoom(state.user.instanceId)]);
     this.scheduleExpiry(socket);
@@ -253,6 +266,28 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       await socket.leave(groupRoom(dto.groupCode));
       await this.moderation.unwatch(state.user, dto.groupCode, state.watchId);
       return {};
+    });
+  }
+
+  /**
+   * Logging in after connecting, for a socket that connected without a token (the handshake's token stays the
+   * usual way). Until then the socket may send nothing else (socket-login-gate.ts) and the deadline drops it.
+   */
+  @SubscribeMessage(LOGIN_EVENT)
+  login(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ userCode: string; expiresAt: string }>> {
+    return respond(async () => {
+      if (hasState(socket)) throw conflict();
+      const dto = await validatePayload(AuthRefreshDto, body);
+      const { user, claims } = await this.authenticator.authenticate(dto.token);
+      // Another auth of this socket got there first, or the socket left meanwhile.
+      if (hasState(socket)) throw conflict();
+      if (!socket.connected) throw unauthorized();
+      const opened = openSession(socket, user, claims, socket.id, this.fanoutNode, this.userLimits);
+      if (!opened) throw new AppError(429, ErrorKey.TooManyRequests, { maxSockets: this.userLimits.maxSockets });
+      await opened;
+      if (!socket.connected) throw unauthorized();
+      await this.sessionStarted(socket);
+      return { userCode: user.code, expiresAt: new Date(claims.exp * 1000).toISOString() };
     });
   }
 

@@ -14,6 +14,8 @@ import { crossSiteCheck } from '../common/middleware/http-hardening';
 import { guardSessionRecovery } from './session-recovery';
 import { bindMessageHandlers } from './socket-message-binding';
 import { limitEventSize, MAX_SOCKET_FRAME_BYTES } from './socket-event-size';
+import { isAwaitingLogin } from './socket-handshake';
+import { requireLogin } from './socket-login-gate';
 
 /**
  * Socket.IO over the Redis streams adapter, so replicas share rooms and connection-state recovery
@@ -67,6 +69,7 @@ export class RedisIoAdapter extends IoAdapter {
 
   override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
     limitEventSize(socket);
+    if (isAwaitingLogin(socket)) requireLogin(socket);
     bindMessageHandlers(socket, handlers, transform);
   }
 }
