@@ -32,6 +32,18 @@ for (const [name, args] of lint) {
     process.exit(status);
   }
 }
+// The API documents: docs/openapi.json (test/e2e/openapi.e2e-spec.ts keeps it equal to what the server serves),
+// linted by Redocly with redocly.yaml; no telemetry and no update check (nothing leaves the machine).
+log('lint (redocly lint docs/openapi.json)…');
+const apiLint = spawnSync(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), 'lint', 'docs/openapi.json', '--format', 'summary'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+}).status;
+if (apiLint !== 0) {
+  log('the OpenAPI document has lint errors (redocly lint docs/openapi.json)');
+  process.exit(apiLint ?? 1);
+}
 try {
   await buildIfStale();
 } catch (err) {
