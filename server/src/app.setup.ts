@@ -14,6 +14,8 @@ import { requestIdMiddleware } from './common/logger';
 import { canonicalCookiePath } from './common/middleware/cookie-path-case';
 import { IS_PUBLIC } from './common/decorators/public.decorator';
 import { addErrorModel } from './common/openapi/error-model';
+import { socketAsyncApi } from './realtime/asyncapi/socket-asyncapi';
+import type { Request, Response } from 'express';
 import { answerOptions, requireKnownBodyType, requireSameOrigin, securityHeaders } from './common/middleware/http-hardening';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
@@ -58,6 +60,9 @@ const API_DESCRIPTION = [
 function setupOpenApi(app: INestApplication): void {
   const config = new DocumentBuilder().setTitle('Parley API').setDescription(API_DESCRIPTION).setVersion('1').addServer('/').addBearerAuth().build();
   const document = addErrorModel(SwaggerModule.createDocument(app, config), publicOperations(app));
+  // The socket contract beside it (docs/realtime.md).
+  const asyncApi = socketAsyncApi();
+  app.getHttpAdapter().get('/api/docs/asyncapi.json', (_req: Request, res: Response) => res.json(asyncApi));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 }
 
