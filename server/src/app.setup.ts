@@ -1,5 +1,6 @@
 import { INestApplication, ShutdownSignal } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
@@ -11,6 +12,10 @@ import { RedisService } from '#shared/redis/redis.service';
 import { bodyParserErrorHandler } from './common/filters/error-envelope.filter';
 import { requestIdMiddleware } from './common/logger';
 import { canonicalCookiePath } from './common/middleware/cookie-path-case';
+import { IS_PUBLIC } from './common/decorators/public.decorator';
+import { addErrorModel } from './common/openapi/error-model';
+import { socketAsyncApi } from './realtime/asyncapi/socket-asyncapi';
+import type { Request, Response } from 'express';
 import { answerOptions, requireKnownBodyType, requireSameOrigin, securityHeaders } from './common/middleware/http-hardening';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
@@ -53,9 +58,29 @@ const API_DESCRIPTION = [
 ].join('\n');
 
 function setupOpenApi(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Parley API').setDescription(API_DESCRIPTION).setVersion('1').addBearerAuth().build(),
-  );
+  const config = new DocumentBuilder().setTitle('Parley API').setDescription(API_DESCRIPTION).setVersion('1').addServer('/').addBearerAuth().build();
+  const document = addErrorModel(SwaggerModule.createDocument(app, config), publicOperations(app));
+  // The socket contract beside it (docs/realtime.md).
+  const asyncApi = socketAsyncApi();
+  app.getHttpAdapter().get('/api/docs/asyncapi.json', (_req: Request, res: Response) => res.json(asyncApi));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
+
+/** Whether an operation (Nest's `Controller_method` id) needs no access token: @Public on the method or its controller. */
+function publicOperations(app: INestApplication): (operationId: string) => boolean {
+  const open = new Set<string>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (typeof metatype !== 'function') continue;
+      const controller = metatype as unknown as { name: string; prototype: Record<string, unknown> };
+      const wholeClass = Reflect.getMetadata(IS_PUBLIC, controller) === true;
+      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = controller.prototype[key];
+        if (key !== 'constructor' && typeof handler === 'function' && (wholeClass || Reflect.getMetadata(IS_PUBLIC, handler) === true)) {
+          open.add(`${controller.name}_${key}`);
+        }
+      }
+    }
+  }
+  return (operationId) => open.has(operationId);
 }

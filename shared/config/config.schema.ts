@@ -133,6 +133,8 @@ export const configSchema = z.object({
   /** after the grace, the sockets are disconnected at random moments within this window (ms), so they do not all reconnect at once */
   DRAIN_SPREAD_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
   SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** how long a socket that connected without a token may take to log in with the `auth` event before it is disconnected (ms) */
+  SOCKET_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CHAT_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(10_000).default(500),
   /** the most people (besides the caller) one call may name when starting a chat, opening a target's or adding to one */
   CHAT_PEOPLE_PER_CALL: z.coerce.number().int().min(1).max(10_000).default(50),

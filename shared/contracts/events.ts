@@ -1,5 +1,6 @@
 import type { InstanceUpdatedPayload, JobUpdatedPayload, OfferTerms } from './socket-events';
 import { ChatGroupType, ChatMessageType } from './chat';
+import type { ChatUserResponse } from './rest/chat';
 
 /** The quoted message a reply shows: a snippet of its text, or the deleted marker. */
 export interface ChatReplyPreview {
@@ -15,7 +16,7 @@ export interface ChatReplyPreview {
   offerNote?: true;
 }
 
-/** A chat message as events and sockets carry it. */
+/** A chat message as REST, events and sockets carry it. */
 export interface ChatMessagePayload {
   code: string;
   groupCode: string;
@@ -25,6 +26,8 @@ export interface ChatMessagePayload {
   language: string | null;
   translation: string | null;
   userCode: string | null;
+  /** The author as REST shows them; null for a system message. */
+  user: ChatUserResponse | null;
   createdAt: string;
   files: string[];
   clientKey: string | null;

@@ -3,10 +3,18 @@ import type { CurrentInstanceResponse } from './rest/instances';
 import type { JobResponse } from './rest/marketplace';
 
 /**
- * Every acknowledgement: success with data, or the error envelope's code and translation key. A refusal under
- * load (503 SHARED.ERROR.OVERLOADED) also carries `data.retryAfterMs`: send the same again (same client key) then.
+ * The error envelope, the same as REST answers: `code` the HTTP status, `message` a translation key, and `data`
+ * where the refusal has more to say: `brokenRules` on a 422, `retryAfter` (seconds) on a 429, `retryAfterMs` on a
+ * 503 SHARED.ERROR.OVERLOADED (send the same again, same client key, then), `maxBytes` on a 413.
  */
-export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: number; message: string; data?: { retryAfterMs?: number } } };
+export interface ErrorEnvelope {
+  code: number;
+  message: string;
+  data?: { brokenRules?: string[]; retryAfter?: number; retryAfterMs?: number; maxBytes?: number; [key: string]: unknown };
+}
+
+/** Every acknowledgement: success with data, or the error envelope. */
+export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ErrorEnvelope };
 
 export interface UnreadCountPayload {
   total: number;
@@ -127,6 +135,13 @@ export interface ClientToServerEvents {
    */
   'room:watch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
   'room:unwatch': (payload: { groupCode: string }, ack: (res: Ack) => void) => void;
+  /**
+   * Logging in after connecting, for a socket that connected with no token in the handshake (`auth: {token}` stays
+   * the usual way): until it succeeds every other event is answered 401 (or dropped, without an ack), and a socket
+   * not logged in within SOCKET_AUTH_TIMEOUT_MS (10 s) is disconnected. A bad token is 401 (the socket may try
+   * again), a socket already logged in 409, a user with SOCKET_MAX_PER_USER sockets here 429.
+   */
+  auth: (payload: { token: string }, ack: (res: Ack<{ userCode: string; expiresAt: string }>) => void) => void;
   'auth:refresh': (payload: { token: string }, ack: (res: Ack<{ expiresAt: string }>) => void) => void;
 }
 

@@ -1,15 +1,31 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { METHODS } from 'node:http';
+import { join } from 'node:path';
 import { createTestApp, TestApp } from '../utils/create-app';
 
 interface RouteLayer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
 }
+interface OpenApiResponse {
+  content?: Record<string, { schema?: { $ref?: string } }>;
+  headers?: Record<string, unknown>;
+}
+interface OpenApiOperation {
+  operationId: string;
+  security?: object[];
+  requestBody?: object;
+  parameters?: { in: string; name: string }[];
+  responses?: Record<string, OpenApiResponse>;
+}
 interface OpenApiDocument {
   openapi: string;
   info: { description: string };
-  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  paths: Record<string, Record<string, OpenApiOperation>>;
   components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
 }
+
+/** The document `npm test` lints (redocly lint); UPDATE_API_DOCS=1 rewrites it from the served one. */
+const COMMITTED = join(__dirname, '../../docs/openapi.json');
 
 /** Every method + path the Express router serves, as OpenAPI spells it ('/api/x/:id' → '/api/x/{id}'). */
 function registeredRoutes(t: TestApp): string[] {
@@ -78,6 +94,54 @@ describe('OpenAPI', () => {
       expect({ name, properties: Object.keys(doc.components.schemas[name]?.properties ?? {}).sort() }).toEqual({ name, properties: [...properties].sort() });
     }
     for (const name of Object.keys(expected)) expect(doc.components.schemas[name].properties?.id).toBeUndefined();
+  });
+
+  it('is the committed docs/openapi.json that npm test lints (UPDATE_API_DOCS=1 rewrites it)', () => {
+    const served = `${JSON.stringify(doc, null, 2)}\n`;
+    if (process.env.UPDATE_API_DOCS === '1') writeFileSync(COMMITTED, served);
+    expect(JSON.parse(readFileSync(COMMITTED, 'utf8'))).toEqual(doc);
+  });
+
+  it('references the one error envelope from every error response, with every status the operation can answer', () => {
+    expect(Object.keys(doc.components.schemas.ErrorEnvelope.properties ?? {})).toEqual(['code', 'message', 'data']);
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method, path, op })));
+    const probes = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
+    for (const { method, path, op } of operations) {
+      const route = `${method} ${path}`;
+      const responses = op.responses ?? {};
+      for (const [status, response] of Object.entries(responses)) {
+        expect({ route, status, requestId: Boolean(response.headers?.['X-Request-Id']) }).toEqual({ route, status, requestId: true });
+        if (!/^[45]/.test(status) || probes.has(path)) continue;
+        expect({ route, status, schema: response.content?.['application/json']?.schema?.$ref }).toEqual({
+          route,
+          status,
+          schema: '#/components/schemas/ErrorEnvelope',
+        });
+        if (status === '429' || status === '503')
+          expect({ route, status, retryAfter: Boolean(response.headers?.['Retry-After']) }).toEqual({ route, status, retryAfter: true });
+      }
+      if (probes.has(path)) continue;
+      const expected = ['500', '503'];
+      if (op.security?.length) expected.push('401');
+      if (op.requestBody) expected.push('413', '415', '422');
+      if (op.parameters?.some((p) => p.in === 'query')) expected.push('422');
+      if (path.includes('{')) expected.push('404');
+      expect({ route, missing: expected.filter((s) => !responses[s]) }).toEqual({ route, missing: [] });
+    }
+    const protectedOps = operations.filter(({ op }) => op.security?.length);
+    expect(protectedOps.length).toBeGreaterThan(60);
+    for (const { path, op } of operations.filter(({ op }) => !op.security?.length)) expect({ path, security: op.security }).toEqual({ path, security: [] });
+    // Rate-limited operations declare 429 with Retry-After.
+    expect(doc.paths['/api/user/login'].post.responses?.['429']).toBeDefined();
+    expect(doc.paths['/api/message/groups/{id}'].post.responses?.['429']).toBeDefined();
+  });
+
+  it('declares the refresh cookie where it is set and read', () => {
+    const refresh = doc.paths['/api/user/refresh-token'].post;
+    expect(refresh.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'cookie', name: 'parley_rt' })]));
+    for (const path of ['/api/user/login', '/api/user/refresh-token']) {
+      expect(doc.paths[path].post.responses?.['200'].headers?.['Set-Cookie']).toBeDefined();
+    }
   });
 
   it('describes the error envelope', () => {

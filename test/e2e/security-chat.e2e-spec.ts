@@ -45,7 +45,7 @@ describe('security: chat, files and push', () => {
       const group = await createGroup(t, [a, b]);
       const sa = await connect(t.url, a.token);
       const res = await call(sa, 'sync', { groups: Array.from({ length: 100 }, () => ({ groupCode: group, afterSeq: 0 })) });
-      expect(res).toEqual({ ok: false, error: { code: 422, message: 'SHARED.ERROR.VALIDATION' } });
+      expect(res).toEqual({ ok: false, error: { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: expect.any(Array) } } });
       const twice = await call(sa, 'sync', {
         groups: [
           { groupCode: group, afterSeq: 0 },
@@ -88,7 +88,7 @@ describe('security: chat, files and push', () => {
         const replies = await Promise.all(Array.from({ length: 40 }, () => call(sa, event, payload)));
         const limited = replies.filter((r) => !r.ok);
         expect([event, limited.length > 0]).toEqual([event, true]);
-        expect(limited[0].error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' });
+        expect(limited[0].error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS', data: { retryAfter: 1 } });
       }
       // (Another moderator than the other tests': a drained budget outlives the socket.)
       const watcher = await createUser(t, { role: Role.InstanceAdmin });
@@ -106,7 +106,7 @@ describe('security: chat, files and push', () => {
       const replies = await Promise.all(Array.from({ length: 20 }, () => call(first, 'sync', sync)));
       expect(replies.some((r) => !r.ok)).toBe(true);
       const second = await connect(t.url, syncer.token);
-      expect((await call(second, 'sync', sync)).error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' });
+      expect((await call(second, 'sync', sync)).error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS', data: { retryAfter: 1 } });
       // Nor does reconnecting.
       first.close();
       second.close();

@@ -218,7 +218,7 @@ describe('security: realtime sessions', () => {
       const accepted = replies.filter((r) => r.ok).length;
       expect(accepted).toBeGreaterThanOrEqual(30);
       expect(accepted).toBeLessThanOrEqual(30 + Math.ceil(10 * seconds));
-      expect(replies.find((r) => !r.ok).error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS' });
+      expect(replies.find((r) => !r.ok).error).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS', data: { retryAfter: 1 } });
       expect(sockets.every((s) => s.connected)).toBe(true);
     });
 

@@ -8,8 +8,8 @@ export type ChatUser = Omit<ChatUserResponse, 'avatar'> & { avatar: ChatUserResp
 
 export type ChatParticipant = Omit<ChatParticipantResponse, 'user'> & { user: ChatUser };
 
-export interface ChatMessage extends ChatMessagePayload {
-  /** REST answers carry the author; socket pushes don't (look it up among the participants). */
+export interface ChatMessage extends Omit<ChatMessagePayload, 'user'> {
+  /** REST answers and socket pushes carry the author; a message drafted here may not yet (look it up among the participants). */
   user?: ChatUser | null;
 }
 

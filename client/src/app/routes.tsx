@@ -7,6 +7,9 @@ import { paths } from '@/routes/paths';
 import type { ChatView } from '@/features/chat/ChatPage';
 import { prefetchConversation } from '@/features/chat/conversation/opening';
 import { Guarded } from './guards/Guarded';
+import { Spinner } from '@/components/loaders/loaders';
+
+const ChatLoading = () => <Spinner />;
 
 const page = <P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> => lazy(async () => ({ default: await load() }));
 
@@ -65,10 +68,13 @@ const guarded = (path: string, element: ReactNode): RouteObject => ({
 /**
  * The chat's routes load their screen through the router rather than React.lazy: the router shows them as
  * soon as the code is there, with no Suspense fallback (React holds a lazy screen back for ~300 ms after
- * its fallback showed), and an open chat's data loads meanwhile.
+ * its fallback showed), and an open chat's data loads meanwhile. A page load that starts on a chat shows the
+ * shell with a spinner in the chat's place until then (the router's HydrateFallback; without one it drew
+ * nothing and warned on every such load).
  */
 const chatRoute = (path: string, view?: ChatView): RouteObject => ({
   path,
+  HydrateFallback: ChatLoading,
   lazy: async () => {
     const { ChatPage } = await import('@/features/chat/ChatPage');
     return {

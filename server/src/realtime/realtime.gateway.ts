@@ -5,14 +5,13 @@ import { Ack, groupRoom, instanceRoom, SyncAnswer, UnreadCountPayload, userRoom 
 import { ChatMessagePayload } from '#shared/contracts/events';
 import { AppConfig } from '#shared/config/config.schema';
 import { APP_CONFIG } from '#shared/config/config.module';
-import { tooManyRequests, unauthorized } from '../common/errors';
+import { AppError, conflict, ErrorKey, tooManyRequests, unauthorized } from '../common/errors';
 import { Authenticator } from '../common/guards/authenticator';
 import { validatePayload } from '../common/validation';
 import { ChatAccessService } from '../modules/chat/chat-access.service';
 import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
 import { ChatMessageEditsService } from '../modules/chat/chat-message-edits.service';
 import { ChatMessagesService } from '../modules/chat/chat-messages.service';
-import { toMessagePayload } from '../modules/chat/chat.mapper';
 import { ReadMarkerService } from '../modules/chat/read-marker.service';
 import { SendAdmission } from '../modules/chat/send-admission';
 import { RoomWatchersService } from '../modules/chat/room-watchers.service';
@@ -25,7 +24,8 @@ import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEdi
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
 import { FanoutNode } from './fanout-node';
 import { hasState, liveStateOf, respond, stateOf } from './socket-handler';
-import { socketHandshake } from './socket-handshake';
+import { isAwaitingLogin, openSession, socketHandshake } from './socket-handshake';
+import { LOGIN_EVENT } from './socket-login-gate';
 import { TokenBucket, UserBucketRegistry } from './socket-rate-limiter';
 import { IoServer, SocketEmitter } from './socket-emitter.service';
 
@@ -56,6 +56,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private server!: IoServer;
   private watchRefresh?: NodeJS.Timeout;
   private readonly userLimits: UserBucketRegistry;
+  private readonly loginTimeoutMs: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -75,6 +76,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly admission: SendAdmission,
     private readonly presenceAudience: PresenceAudience,
   ) {
+    this.loginTimeoutMs = config.SOCKET_AUTH_TIMEOUT_MS;
     this.userLimits = new UserBucketRegistry(
       () => ({
         send: new TokenBucket(SEND_RATE, SEND_BURST),
@@ -101,10 +103,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    if (!hasState(socket)) {
+    if (hasState(socket)) return this.sessionStarted(socket);
+    if (!isAwaitingLogin(socket)) {
       socket.disconnect(true);
       return;
     }
+    const deadline = setTimeout(() => {
+      if (!hasState(socket)) socket.disconnect(true);
+    }, this.loginTimeoutMs);
+    deadline.unref();
+    socket.once('disconnect', () => clearTimeout(deadline));
+  }
+
+  /** A socket that has its user (by the handshake or the `auth` event): its rooms, its token's expiry, presence. */
+  private async sessionStarted(socket: Socket): Promise<void> {
     const state = stateOf(socket);
     await socket.join([userRoom(state.user.code), instanceRoom(state.user.instanceId)]);
     this.scheduleExpiry(socket);
@@ -148,7 +160,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const dto = await validatePayload(SocketSendDto, body);
       const message = await this.messages.send(user, dto.groupCode, dto);
       this.recordActivity(user.code);
-      return { message: toMessagePayload(message) };
+      return { message };
     });
   }
 
@@ -161,7 +173,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const dto = await validatePayload(SocketEditDto, body);
       const message = await this.edits.edit(user, dto.groupCode, dto.code, dto);
       this.recordActivity(user.code);
-      return { message: toMessagePayload(message) };
+      return { message };
     });
   }
 
@@ -254,6 +266,28 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       await socket.leave(groupRoom(dto.groupCode));
       await this.moderation.unwatch(state.user, dto.groupCode, state.watchId);
       return {};
+    });
+  }
+
+  /**
+   * Logging in after connecting, for a socket that connected without a token (the handshake's token stays the
+   * usual way). Until then the socket may send nothing else (socket-login-gate.ts) and the deadline drops it.
+   */
+  @SubscribeMessage(LOGIN_EVENT)
+  login(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<Ack<{ userCode: string; expiresAt: string }>> {
+    return respond(async () => {
+      if (hasState(socket)) throw conflict();
+      const dto = await validatePayload(AuthRefreshDto, body);
+      const { user, claims } = await this.authenticator.authenticate(dto.token);
+      // Another auth of this socket got there first, or the socket left meanwhile.
+      if (hasState(socket)) throw conflict();
+      if (!socket.connected) throw unauthorized();
+      const opened = openSession(socket, user, claims, socket.id, this.fanoutNode, this.userLimits);
+      if (!opened) throw new AppError(429, ErrorKey.TooManyRequests, { maxSockets: this.userLimits.maxSockets });
+      await opened;
+      if (!socket.connected) throw unauthorized();
+      await this.sessionStarted(socket);
+      return { userCode: user.code, expiresAt: new Date(claims.exp * 1000).toISOString() };
     });
   }
 

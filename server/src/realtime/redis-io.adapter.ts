@@ -13,9 +13,9 @@ import { DrainState } from '../modules/lifecycle/drain-state';
 import { crossSiteCheck } from '../common/middleware/http-hardening';
 import { guardSessionRecovery } from './session-recovery';
 import { bindMessageHandlers } from './socket-message-binding';
-
-/** Largest event a client may send: a 10,000-character message in UTF-8 plus its envelope. */
-export const MAX_SOCKET_PAYLOAD = 64 * 1024;
+import { limitEventSize, MAX_SOCKET_FRAME_BYTES } from './socket-event-size';
+import { isAwaitingLogin } from './socket-handshake';
+import { requireLogin } from './socket-login-gate';
 
 /**
  * Socket.IO over the Redis streams adapter, so replicas share rooms and connection-state recovery
@@ -44,7 +44,7 @@ export class RedisIoAdapter extends IoAdapter {
     };
     const server: Server = super.createIOServer(port, {
       ...options,
-      maxHttpBufferSize: MAX_SOCKET_PAYLOAD,
+      maxHttpBufferSize: MAX_SOCKET_FRAME_BYTES,
       pingInterval: 20_000,
       pingTimeout: 20_000,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
@@ -68,6 +68,8 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
+    limitEventSize(socket);
+    if (isAwaitingLogin(socket)) requireLogin(socket);
     bindMessageHandlers(socket, handlers, transform);
   }
 }

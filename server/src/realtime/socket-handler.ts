@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Socket } from 'socket.io';
 import { Ack } from '#shared/contracts/socket-events';
 import { AuthUser } from '#shared/contracts/auth';
-import { ErrorKey, unauthorized } from '../common/errors';
+import { ErrorEnvelope, ErrorKey, unauthorized } from '../common/errors';
 import { toEnvelope } from '../common/filters/error-envelope.filter';
 import { UserBuckets, UserLease } from './socket-rate-limiter';
 
@@ -59,19 +59,23 @@ const logger = new Logger('Socket');
 
 /**
  * Runs an event handler and turns its outcome into the acknowledgement: the result as { ok: true, ... } or
- * any failure as { ok: false, error: { code, message } }. Nothing a client sends can throw past here.
+ * any failure as { ok: false, error } with the REST error envelope. Nothing a client sends can throw past here.
  */
 export async function respond<T extends object>(run: () => Promise<T>): Promise<Ack<T>> {
   try {
     return { ok: true, ...(await run()) };
   } catch (err) {
-    const { envelope } = toEnvelope(err);
-    // Refusals under load are counted and logged by SendAdmission, not one line each.
-    if (envelope.message === ErrorKey.Overloaded) {
-      return { ok: false, error: { code: envelope.code, message: envelope.message, data: { retryAfterMs: Number(envelope.data?.retryAfterMs) } } };
-    }
+    return refusalAck(err);
+  }
+}
+
+/** The error acknowledgement: the same envelope REST answers ({ code, message, data? }, brokenRules on a 422). */
+export function refusalAck(err: unknown): { ok: false; error: ErrorEnvelope } {
+  const { envelope } = toEnvelope(err);
+  // Refusals under load are counted and logged by SendAdmission, not one line each.
+  if (envelope.message !== ErrorKey.Overloaded) {
     if (envelope.code === 503) logger.warn(`socket handler: dependency unavailable: ${(err as Error).message}`);
     else if (envelope.code >= 500) logger.error({ err }, 'socket handler failed');
-    return { ok: false, error: { code: envelope.code, message: envelope.message } };
   }
+  return { ok: false, error: envelope };
 }

@@ -21,10 +21,8 @@ export interface ChatParticipantResponse {
   readSeq: number;
 }
 
-/** A message as REST answers it: what sockets carry, plus its author. */
-export interface ChatMessageResponse extends ChatMessagePayload {
-  user: ChatUserResponse | null;
-}
+/** A message as REST answers it: the same shape sockets carry. */
+export type ChatMessageResponse = ChatMessagePayload;
 
 export interface ChatGroupResponse {
   code: string;

@@ -71,7 +71,7 @@ export function applySyncedEdits(edited: readonly ChatMessagePayload[], editSeqs
 /** Saves my new text of a message (the socket when live, else REST) and shows it; rejects with the server's key. */
 export async function editMessage(groupCode: string, code: string, text: string): Promise<void> {
   const socket = realtimeConnection().socket;
-  let stored: ChatMessagePayload;
+  let stored: Pick<ChatMessagePayload, 'message' | 'translation' | 'editedAt'>;
   if (socket && isRealtimeConnected()) {
     const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:edit', { groupCode, code, message: text });
     if (!res.ok) throw new Error(res.error.message);

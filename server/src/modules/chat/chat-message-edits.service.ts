@@ -6,7 +6,7 @@ import { DomainEvents } from '../../common/events/domain-events';
 import { ChatAccessService } from './chat-access.service';
 import { ChatGroupsRepository } from './chat-groups.repository';
 import { ChatMessagesRepository } from './chat-messages.repository';
-import { mapChatMessage, toMessagePayload } from './chat.mapper';
+import { mapChatMessage } from './chat.mapper';
 import { EditMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto } from './dto/chat-response.dto';
 
@@ -42,7 +42,7 @@ export class ChatMessageEditsService {
     if (!edited) throw conflict(MESSAGE_DELETED);
     const message = mapChatMessage(edited);
     await this.events.emit('message.edited', {
-      message: toMessagePayload(message),
+      message,
       participantCodes: await this.groups.participantCodes(group.id),
     });
     return message;

@@ -12,7 +12,7 @@ import { ChatAccessService } from './chat-access.service';
 import { ChatGroupsRepository } from './chat-groups.repository';
 import { ChatMessageInsertQueue } from './chat-message-insert.queue';
 import { ChatMessagesRepository, MessageRow } from './chat-messages.repository';
-import { mapChatMessage, replyPreviewOf, toMessagePayload } from './chat.mapper';
+import { mapChatMessage, replyPreviewOf } from './chat.mapper';
 import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto } from './dto/chat-response.dto';
 import { ChatGroupEntity } from './chat-group.entity';
@@ -99,7 +99,7 @@ export class ChatMessagesService {
     if (reply && result.created) message.replyTo = replyPreviewOf(reply);
     if (result.created) {
       this.events.emit('message.created', {
-        message: toMessagePayload(message),
+        message,
         groupType: result.groupType,
         participantCodes: result.participantCodes,
       });
@@ -159,7 +159,7 @@ export class ChatMessagesService {
       }
       const page = await this.messages.pageAfter(group.id, afterSeq, budget);
       await this.translations.forReader(page.rows, user.id);
-      messages.push(...page.rows.map((row) => toMessagePayload(mapChatMessage(row))));
+      messages.push(...page.rows.map(mapChatMessage));
       let cutShort = page.more;
       const editBudget = budget - page.rows.length;
       if (afterEditSeq !== undefined) {
@@ -168,7 +168,7 @@ export class ChatMessagesService {
         else {
           const edits = await this.messages.editedAfter(group.id, afterSeq, afterEditSeq, editBudget);
           await this.translations.forReader(edits.rows, user.id);
-          edited.push(...edits.rows.map((row) => toMessagePayload(mapChatMessage(row))));
+          edited.push(...edits.rows.map(mapChatMessage));
           editSeqs[groupCode] = edits.rows.length ? Number(edits.rows[edits.rows.length - 1].edit_seq) : afterEditSeq;
           cutShort ||= edits.more;
         }

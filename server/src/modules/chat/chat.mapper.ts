@@ -1,5 +1,5 @@
 import { ChatGroupType, ChatMessageType, REPLY_SNIPPET_LENGTH } from '#shared/contracts/chat';
-import { ChatMessagePayload, ChatReplyPreview } from '#shared/contracts/events';
+import { ChatReplyPreview } from '#shared/contracts/events';
 import { gravatarUrl } from '../../common/gravatar';
 import { ChatGroupEntity } from './chat-group.entity';
 import { GroupListRow, ParticipantRow } from './chat-groups.repository';
@@ -87,12 +87,6 @@ export function replyPreviewOf(row: MessageRow): ChatReplyPreview {
     deleted,
     ...(!deleted && row.offer_note === true ? { offerNote: true as const } : {}),
   };
-}
-
-/** The event/socket form of a message: no user object, the receiver resolves users it doesn't know. */
-export function toMessagePayload(dto: ChatMessageDto): ChatMessagePayload {
-  const { user: _user, ...payload } = dto;
-  return payload;
 }
 
 export function mapGroupRow(

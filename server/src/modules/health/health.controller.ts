@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../common/decorators/public.decorator';
 import { HealthResponseDto, LivenessResponseDto, ReadinessResponseDto } from './health.dto';
@@ -14,6 +14,7 @@ export class HealthController {
   @Public()
   @Get()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Liveness plus readiness of Postgres and Redis: 503 with the same body when either does not answer' })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto })
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponseDto> {
@@ -26,6 +27,7 @@ export class HealthController {
   @Public()
   @Get('live')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Liveness: 200 while the process answers at all' })
   @ApiOkResponse({ type: LivenessResponseDto })
   live(): LivenessResponseDto {
     return this.healthService.liveness();
@@ -35,6 +37,7 @@ export class HealthController {
   @Public()
   @Get('ready')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Readiness: 503 while Postgres or Redis does not answer, and while draining' })
   @ApiOkResponse({ type: ReadinessResponseDto })
   @ApiServiceUnavailableResponse({ type: ReadinessResponseDto })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessResponseDto> {
