@@ -16,9 +16,12 @@ const SHARED_ALIAS = { '^#shared/(.*)$': '<rootDir>/shared/$1' };
 
 module.exports = {
   // testTimeout is a global option (a project's own is ignored); browser specs set their own, longer one.
-  testTimeout: 30000,
-  // With one worker (two cores) jest runs the files in its own process: a handle a failed case leaves open must not
-  // keep the run from ending after its last file.
+  // Generous, because an app boots in seconds on a quiet machine but several times slower on a busy shared one.
+  testTimeout: 60000,
+  // The files run in a worker process (not in jest's own, as one worker on two cores otherwise would), replaced
+  // once a file leaves it above this size: what one file leaks cannot slow the files after it.
+  workerIdleMemoryLimit: '1536MB',
+  // A handle a failed case leaves open must not keep the run from ending after its last file.
   forceExit: true,
   projects: [
     {
