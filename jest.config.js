@@ -14,6 +14,11 @@ const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)
 // #shared/* (package.json "imports", tsconfig "paths"): from the TypeScript sources here, from dist/ at runtime.
 const SHARED_ALIAS = { '^#shared/(.*)$': '<rootDir>/shared/$1' };
 
+// The fault cases among the e2e specs: they make their own failures, so they run as a tier of their own.
+const FAULT_SPECS = ['chaos', 'drain', 'postgres-outage', 'push-resilience', 'redis-restart', 'translation-resilience'].map(
+  (name) => `test/e2e/${name}.e2e-spec.ts`,
+);
+
 module.exports = {
   // testTimeout is a global option (a project's own is ignored); browser specs set their own, longer one.
   // Generous, because an app boots in seconds on a quiet machine but several times slower on a busy shared one.
@@ -25,12 +30,38 @@ module.exports = {
   forceExit: true,
   projects: [
     {
-      displayName: 'server',
+      // Units beside their sources: no Postgres, no Redis, no network; seconds (npm run test:unit).
+      displayName: 'unit',
+      testEnvironment: '<rootDir>/test/utils/guarded-node-environment.ts',
+      rootDir: __dirname,
+      roots: ['<rootDir>/shared', '<rootDir>/server', '<rootDir>/workers'],
+      testMatch: ['<rootDir>/shared/**/*.spec.ts', '<rootDir>/server/**/*.spec.ts', '<rootDir>/workers/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': swc, ...esmTransform },
+      transformIgnorePatterns,
+      moduleNameMapper: SHARED_ALIAS,
+    },
+    {
+      // The real app (or a module of it) against the real Postgres and Redis, over HTTP and sockets (npm run test:e2e).
+      displayName: 'e2e',
       // node, plus: an unhandled promise rejection anywhere in a file fails it (test/utils/guarded-node-environment.ts).
       testEnvironment: '<rootDir>/test/utils/guarded-node-environment.ts',
       rootDir: __dirname,
-      roots: ['<rootDir>/shared', '<rootDir>/server', '<rootDir>/workers', '<rootDir>/test'],
-      testMatch: ['<rootDir>/shared/**/*.spec.ts', '<rootDir>/server/**/*.spec.ts', '<rootDir>/workers/**/*.spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...FAULT_SPECS],
+      transform: { '^.+\\.ts$': swc, ...esmTransform },
+      transformIgnorePatterns,
+      moduleNameMapper: SHARED_ALIAS,
+      globalSetup: '<rootDir>/test/utils/global-setup.ts',
+      globalTeardown: '<rootDir>/test/utils/global-teardown.ts',
+    },
+    {
+      // What happens when a part fails: own Redis and Postgres restarted or cut, processes killed or drained (npm run test:chaos).
+      displayName: 'faults',
+      testEnvironment: '<rootDir>/test/utils/guarded-node-environment.ts',
+      rootDir: __dirname,
+      roots: ['<rootDir>/test'],
+      testMatch: FAULT_SPECS.map((spec) => `<rootDir>/${spec}`),
       transform: { '^.+\\.ts$': swc, ...esmTransform },
       transformIgnorePatterns,
       moduleNameMapper: SHARED_ALIAS,

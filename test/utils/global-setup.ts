@@ -5,8 +5,14 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../server/src/database/data-source';
 import { RUN_VAR, TestRun } from './test-env';
 
-/** Creates this run's own database (migrated) and Redis prefix, so runs never share state. */
+/** The projects that need services share one run: the first to start makes it. */
 export default async function globalSetup(): Promise<void> {
+  if (process.env[RUN_VAR]) return;
+  process.env[RUN_VAR] = JSON.stringify(await createTestRun());
+}
+
+/** A database of its own (migrated) and a Redis prefix of its own, so runs never share state. */
+export async function createTestRun(): Promise<TestRun> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -24,6 +30,5 @@ export default async function globalSetup(): Promise<void> {
   const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: run.DATABASE_URL, DATABASE_POOL_SIZE: 2 })).initialize();
   await runMigrations(ds);
   await ds.destroy();
-
-  process.env[RUN_VAR] = JSON.stringify(run);
+  return run;
 }

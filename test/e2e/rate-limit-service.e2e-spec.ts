@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readTestRun } from '../../../../test/utils/test-env';
+import { readTestRun } from '../utils/test-env';
 import { AppConfig } from '#shared/config/config.schema';
 import { RedisService } from '#shared/redis/redis.service';
-import { AppError } from '../errors';
-import { RateLimitRule, RateLimitService } from './rate-limit.service';
+import { AppError } from '../../server/src/common/errors';
+import { RateLimitRule, RateLimitService } from '../../server/src/common/rate-limit/rate-limit.service';
 
 describe('RateLimitService (real Redis)', () => {
   let redis: RedisService;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readTestRun } from '../../test/utils/test-env';
-import type { AppConfig } from '../config/config.schema';
-import { RedisScript } from './redis-script';
-import { RedisService } from './redis.service';
+import { readTestRun } from '../utils/test-env';
+import type { AppConfig } from '#shared/config/config.schema';
+import { RedisScript } from '#shared/redis/redis-script';
+import { RedisService } from '#shared/redis/redis.service';
 
 describe('RedisScript', () => {
   let redis: RedisService;
