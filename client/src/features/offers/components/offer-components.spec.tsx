@@ -22,6 +22,7 @@ const OFFER: JobOffer = {
   customerCode: 'U_c',
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 7,
+  lapsesAt: null,
   job: { code: 'J_one', title: 'Paint the fence', description: 'A long enough description', lang: 'eng', deadline: null },
 };
 

@@ -1,0 +1,88 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '#shared/config/config.module';
+import { AppConfig } from '#shared/config/config.schema';
+import { DAY_MS, OFFER_TIMER_DUE_CHANNEL, OfferStatus, offerTimerSteps, OfferTimerDue } from '#shared/contracts/offers';
+import { JobName, NotifyOfferPayload } from '#shared/contracts/queues';
+import { resolveTimerSettings } from '#shared/offers/timer-settings';
+import { JobService } from '#shared/queue/job.service';
+import { RedisService } from '#shared/redis/redis.service';
+import { OfferTimerQueries } from './offer-timer.queries';
+
+/** One timer job per offer, version and step: adding it again while it is kept adds nothing. */
+export const offerTimerJobId = (offerId: string, version: number, key: string) => `offer-timer-${offerId}-${version}-${key}`;
+
+export type FireOutcome = 'applied' | 'moved';
+
+const POLL_MS = 50;
+
+/**
+ * Offer timers as delayed BullMQ jobs (the steps come from the transition table, offerTimerSteps). `arm` runs for
+ * every outbox row about an offer (its moves and reminders) and after every step: it sets one delayed
+ * fire-offer-timer job for the first step of the current wait not applied yet, due that many days after the
+ * offer entered its status, and drops the previous wait's jobs. Being in Redis, a delayed job outlives restarts
+ * of the worker and the servers.
+ *
+ * `fire` hands a due step to the servers (Redis channel; they apply it in Postgres, once, and announce it like a
+ * move) and waits until it is applied. A timer whose offer moved meanwhile does nothing; a step no server applied
+ * in OFFER_TIMER_CONFIRM_MS fails the job, which BullMQ retries (OFFER_TIMER_ATTEMPTS, OFFER_TIMER_BACKOFF_MS).
+ */
+@Injectable()
+export class OfferTimers {
+  private readonly logger = new Logger(OfferTimers.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queries: OfferTimerQueries,
+    private readonly jobs: JobService,
+    private readonly redis: RedisService,
+  ) {}
+
+  /** Sets the offer's next timer; answers its job id (none: the offer waits for nothing timed). */
+  async arm(offerId: string, previous?: Pick<NotifyOfferPayload, 'from'>): Promise<string | null> {
+    const wait = await this.queries.wait(offerId);
+    if (!wait) return null;
+    const settings = resolveTimerSettings(wait.offer_timers);
+    const queue = this.jobs.queue(JobName.FireOfferTimer);
+    if (previous && wait.version > 1) {
+      // Tidiness only: a timer left behind finds the offer moved and does nothing.
+      const stale = offerTimerSteps(previous.from as OfferStatus, settings).map((s) => offerTimerJobId(wait.id, wait.version - 1, s.key));
+      await Promise.all(stale.map((id) => queue.remove(id).catch(() => 0)));
+    }
+    const next = offerTimerSteps(wait.status, settings).find((s) => !wait.fired.includes(s.key));
+    if (!next) return null;
+    const jobId = offerTimerJobId(wait.id, wait.version, next.key);
+    const due: OfferTimerDue = { offerId: wait.id, version: wait.version, status: wait.status, key: next.key };
+    await queue.add(JobName.FireOfferTimer, due, {
+      jobId,
+      delay: Math.max(0, new Date(wait.since).getTime() + next.days * DAY_MS - Date.now()),
+      attempts: this.config.OFFER_TIMER_ATTEMPTS,
+      backoff: { type: 'exponential', delay: this.config.OFFER_TIMER_BACKOFF_MS },
+      removeOnComplete: { age: 7 * 24 * 3600 },
+      removeOnFail: { count: 5000 },
+    });
+    return jobId;
+  }
+
+  async fire(due: OfferTimerDue): Promise<FireOutcome> {
+    const before = await this.queries.state(due);
+    if (before === 'moved') return 'moved';
+    if (before === 'waiting') {
+      const heard = await this.redis.client.publish(this.redis.key(...OFFER_TIMER_DUE_CHANNEL), JSON.stringify(due));
+      if (heard === 0) throw new Error(`offer timer ${due.key} of offer ${due.offerId}: no server to apply it; retried`);
+      const after = await this.settled(due);
+      if (after === 'waiting') throw new Error(`offer timer ${due.key} of offer ${due.offerId}: not applied in time; retried`);
+      if (after === 'moved') return 'moved';
+    }
+    await this.arm(due.offerId);
+    return 'applied';
+  }
+
+  private async settled(due: OfferTimerDue): Promise<'applied' | 'moved' | 'waiting'> {
+    const deadline = Date.now() + this.config.OFFER_TIMER_CONFIRM_MS;
+    for (;;) {
+      const state = await this.queries.state(due);
+      if (state !== 'waiting' || Date.now() >= deadline) return state;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+}
