@@ -20,7 +20,7 @@ export class OfferTimersProcessor extends JobProcessorHost {
 
   @OnJob(JobName.ArmOfferTimer)
   async arm(payload: NotifyOfferPayload): Promise<{ armed: string | null }> {
-    return { armed: await this.timers.arm(payload.offerId, payload.reminder ? undefined : payload) };
+    return { armed: await this.timers.arm(payload.offerId) };
   }
 
   @OnJob(JobName.FireOfferTimer)

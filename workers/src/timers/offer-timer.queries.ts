@@ -29,6 +29,20 @@ export class OfferTimerQueries {
     return rows[0];
   }
 
+  /**
+   * Makes this job the offer's pending timer if the offer is still in this version; answers the job it replaces
+   * (null: none), or undefined when the offer moved on meanwhile (a newer move sets its own timer).
+   */
+  async replaceTimerJob(offerId: string, version: number, jobId: string | null): Promise<string | null | undefined> {
+    const rows: { previous: string | null }[] = await this.db.query(
+      `WITH old AS (SELECT id, timer_job_id FROM job_offer WHERE id = $1 AND version = $2 FOR UPDATE),
+            set AS (UPDATE job_offer o SET timer_job_id = $3 FROM old WHERE o.id = old.id RETURNING old.timer_job_id AS previous)
+       SELECT previous FROM set`,
+      [offerId, version, jobId],
+    );
+    return rows.length ? rows[0].previous : undefined;
+  }
+
   /** Whether the step was applied, or the offer has moved on since the timer was set (then the timer does nothing). */
   async state(due: OfferTimerDue): Promise<'applied' | 'moved' | 'waiting'> {
     const rows: { applied: boolean; moved: boolean }[] = await this.db.query(

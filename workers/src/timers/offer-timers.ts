@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
-import { DAY_MS, OFFER_TIMER_DUE_CHANNEL, OfferStatus, offerTimerSteps, OfferTimerDue } from '#shared/contracts/offers';
-import { JobName, NotifyOfferPayload } from '#shared/contracts/queues';
+import { DAY_MS, OFFER_TIMER_DUE_CHANNEL, offerTimerSteps, OfferTimerDue } from '#shared/contracts/offers';
+import { JobName } from '#shared/contracts/queues';
 import { resolveTimerSettings } from '#shared/offers/timer-settings';
 import { JobService } from '#shared/queue/job.service';
 import { RedisService } from '#shared/redis/redis.service';
@@ -19,7 +19,7 @@ const POLL_MS = 50;
  * Offer timers as delayed BullMQ jobs (the steps come from the transition table, offerTimerSteps). `arm` runs for
  * every outbox row about an offer (its moves and reminders) and after every step: it sets one delayed
  * fire-offer-timer job for the first step of the current wait not applied yet, due that many days after the
- * offer entered its status, and drops the previous wait's jobs. Being in Redis, a delayed job outlives restarts
+ * offer entered its status, and drops the offer's previous timer (job_offer.timer_job_id). Being in Redis, a delayed job outlives restarts
  * of the worker and the servers.
  *
  * `fire` hands a due step to the servers (Redis channel; they apply it in Postgres, once, and announce it like a
@@ -37,29 +37,34 @@ export class OfferTimers {
     private readonly redis: RedisService,
   ) {}
 
-  /** Sets the offer's next timer; answers its job id (none: the offer waits for nothing timed). */
-  async arm(offerId: string, previous?: Pick<NotifyOfferPayload, 'from'>): Promise<string | null> {
+  /**
+   * Sets the offer's next timer and drops the one it replaces (a timer of an earlier wait still pending); answers
+   * the new job's id (null: the offer waits for nothing timed now).
+   */
+  async arm(offerId: string): Promise<string | null> {
     const wait = await this.queries.wait(offerId);
     if (!wait) return null;
-    const settings = resolveTimerSettings(wait.offer_timers);
+    const next = offerTimerSteps(wait.status, resolveTimerSettings(wait.offer_timers)).find((s) => !wait.fired.includes(s.key));
+    const jobId = next ? offerTimerJobId(wait.id, wait.version, next.key) : null;
+    const previous = await this.queries.replaceTimerJob(wait.id, wait.version, jobId);
+    if (previous === undefined) return null;
     const queue = this.jobs.queue(JobName.FireOfferTimer);
-    if (previous && wait.version > 1) {
-      // Tidiness only: a timer left behind finds the offer moved and does nothing.
-      const stale = offerTimerSteps(previous.from as OfferStatus, settings).map((s) => offerTimerJobId(wait.id, wait.version - 1, s.key));
-      await Promise.all(stale.map((id) => queue.remove(id).catch(() => 0)));
+    if (next && jobId) {
+      const due: OfferTimerDue = { offerId: wait.id, version: wait.version, status: wait.status, key: next.key };
+      await queue.add(JobName.FireOfferTimer, due, {
+        jobId,
+        delay: Math.max(0, new Date(wait.since).getTime() + next.days * DAY_MS - Date.now()),
+        attempts: this.config.OFFER_TIMER_ATTEMPTS,
+        backoff: { type: 'exponential', delay: this.config.OFFER_TIMER_BACKOFF_MS },
+        removeOnComplete: { age: 7 * 24 * 3600 },
+        removeOnFail: { count: 5000 },
+      });
     }
-    const next = offerTimerSteps(wait.status, settings).find((s) => !wait.fired.includes(s.key));
-    if (!next) return null;
-    const jobId = offerTimerJobId(wait.id, wait.version, next.key);
-    const due: OfferTimerDue = { offerId: wait.id, version: wait.version, status: wait.status, key: next.key };
-    await queue.add(JobName.FireOfferTimer, due, {
-      jobId,
-      delay: Math.max(0, new Date(wait.since).getTime() + next.days * DAY_MS - Date.now()),
-      attempts: this.config.OFFER_TIMER_ATTEMPTS,
-      backoff: { type: 'exponential', delay: this.config.OFFER_TIMER_BACKOFF_MS },
-      removeOnComplete: { age: 7 * 24 * 3600 },
-      removeOnFail: { count: 5000 },
-    });
+    // Only a timer still waiting is dropped (one that ran stays for inspection); one left behind does nothing when due.
+    if (previous && previous !== jobId) {
+      const old = await queue.getJob(previous);
+      if (old && (await old.isDelayed())) await old.remove().catch(() => undefined);
+    }
     return jobId;
   }
 
