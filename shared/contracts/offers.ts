@@ -165,6 +165,9 @@ export function offerTimerSteps(status: OfferStatus, settings: OfferTimerSetting
   return steps;
 }
 
+/** Statuses that have timers with some settings: a lapse row in the table, or the payment reminders. */
+export const TIMED_STATUSES: readonly OfferStatus[] = [...new Set([...OFFER_TRANSITIONS.filter((t) => t.after).map((t) => t.from), S.PaymentPending])];
+
 /** When the offer's current waiting status lapses (entered at `since`), or null when it never does. */
 export function lapsesAt(status: OfferStatus, since: Date, settings: OfferTimerSettings): Date | null {
   const lapse = offerTimerSteps(status, settings).find((s) => s.kind === 'lapse');

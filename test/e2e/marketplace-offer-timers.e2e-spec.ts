@@ -2,13 +2,15 @@ import { TestingModule } from '@nestjs/testing';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { DAY_MS, DEFAULT_OFFER_TIMER_SETTINGS, OfferStatus, OfferTimerDue } from '#shared/contracts/offers';
-import { JobName } from '#shared/contracts/queues';
+import { loadConfig } from '#shared/config/load-config';
+import { JobName, QueueName } from '#shared/contracts/queues';
+import { bullConnection, bullPrefix } from '#shared/queue/bull-connection';
 import { Role } from '#shared/contracts/roles';
-import { JobService } from '#shared/queue/job.service';
 import { offerTimerJobId } from '../../workers/src/timers/offer-timers';
 import { createUser, TestUser } from '../factories';
 import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
+import { testEnv } from '../utils/test-env';
 import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
 import { as, move, offerIn, OfferRef } from './marketplace.helpers';
 
@@ -37,12 +39,15 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     setup = await pushTestEnv('offer-timers', push, { OFFER_TIMER_CONFIRM_MS: '3000', OFFER_TIMER_BACKOFF_MS: '100' });
     t = await listenTestApp(setup.env);
     worker = await bootWorker(setup.env);
-    queue = t.app.get(JobService).queue(JobName.FireOfferTimer);
+    // The test's own handle on the queue, so it outlives the server and worker it restarts.
+    const config = loadConfig(testEnv(setup.env));
+    queue = new Queue(QueueName.OfferTimers, { connection: bullConnection(config.REDIS_URL), prefix: bullPrefix(config.REDIS_PREFIX) });
     [customer, provider, admin] = await Promise.all([createUser(t), createUser(t), createUser(t, { role: Role.InstanceAdmin })]);
     [subCustomer, subProvider] = await Promise.all([subscribe(customer), subscribe(provider)]);
   });
   afterEach(() => closeAllSockets());
   afterAll(async () => {
+    await queue?.close();
     await worker?.close();
     await t?.close();
     await push?.stop();
@@ -204,6 +209,34 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     expect(await fire(reminder)).toBe('applied');
     expect(await fire(await timer(ref, 'expire', 14))).toBe('applied');
     expect((await getOffer(ref)).status).toBe(OfferStatus.Closed);
+  });
+
+  it('applies a timer that fell due while no server was up once one is (the worker retries the hand-over)', async () => {
+    const ref = await offerIn(t, OfferStatus.Proposal, customer, provider);
+    const reminder = await timer(ref, 'remind-12', 12);
+    await t.close();
+    await reminder.promote();
+    // Nobody to apply it: the attempt fails and waits for its retry.
+    await waitFor(() => reminder.getState(), (s) => s === 'delayed' || s === 'waiting', 'the failed attempt to be retried later', 10_000);
+    t = await listenTestApp(setup.env);
+    await waitFor(() => notes(ref), (n) => n.includes('JOB_OFFER.MESSAGE.LAPSE_REMINDER'), 'the reminder applied by the new server', 20_000);
+    const done = (await queue.getJob(reminder.id!))!;
+    await waitFor(() => done.getState(), (s) => s === 'completed', 'the timer job completed', 10_000);
+    expect((await queue.getJob(reminder.id!))!.attemptsMade).toBeGreaterThan(1);
+    expect((await notes(ref)).filter((n) => n === 'JOB_OFFER.MESSAGE.LAPSE_REMINDER')).toHaveLength(1);
+  });
+
+  it('sets pending timers again when the worker starts and Redis no longer has them (lost without persistence)', async () => {
+    const ref = await offerIn(t, OfferStatus.FinalOffer, customer, provider);
+    const before = await timer(ref, 'remind-12', 12);
+    await worker!.close();
+    worker = undefined;
+    await queue.obliterate({ force: true });
+    expect(await queue.getJob(before.id!)).toBeUndefined();
+    worker = await bootWorker(setup.env);
+    const again = await timer(ref, 'remind-12', 12);
+    expect(await fire(again)).toBe('applied');
+    expect(await notes(ref)).toContain('JOB_OFFER.MESSAGE.LAPSE_REMINDER');
   });
 
   describe('per-instance durations', () => {

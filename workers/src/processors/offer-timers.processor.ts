@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { OfferTimerDue } from '#shared/contracts/offers';
@@ -9,13 +9,23 @@ import { FireOutcome, OfferTimers } from '../timers/offer-timers';
 
 /** Offer timers: setting an offer's next timer after each move or reminder, and handing due ones to the servers. */
 @JobProcessor(QueueName.OfferTimers)
-export class OfferTimersProcessor extends JobProcessorHost {
+export class OfferTimersProcessor extends JobProcessorHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(OfferTimersProcessor.name);
+
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly timers: OfferTimers,
   ) {
     super();
     configureWorker(OfferTimersProcessor, { lockDuration: config.WORKER_LOCK_DURATION_MS, stalledInterval: config.WORKER_STALLED_INTERVAL_MS });
+  }
+
+  /** In the background: the queue must not wait for a sweep over every waiting offer. */
+  onApplicationBootstrap(): void {
+    this.timers.rearmMissing().then(
+      (n) => n && this.logger.log(`offer timers: set ${n} timer(s) Redis did not have`),
+      (err: unknown) => this.logger.warn(`offer timers: re-arm sweep failed (${(err as Error).message}); next start tries again`),
+    );
   }
 
   @OnJob(JobName.ArmOfferTimer)

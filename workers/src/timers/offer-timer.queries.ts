@@ -43,6 +43,14 @@ export class OfferTimerQueries {
     return rows.length ? rows[0].previous : undefined;
   }
 
+  /** A page of offers that may wait on a timer, by id, after `afterId`: their pending timer job as recorded. */
+  timedOffers(statuses: readonly OfferStatus[], afterId: string, limit: number): Promise<{ id: string; timer_job_id: string | null }[]> {
+    return this.db.query(
+      `SELECT id::text, timer_job_id FROM job_offer WHERE status = ANY($1::smallint[]) AND id > $2::bigint ORDER BY id LIMIT $3`,
+      [statuses, afterId, limit],
+    );
+  }
+
   /** Whether the step was applied, or the offer has moved on since the timer was set (then the timer does nothing). */
   async state(due: OfferTimerDue): Promise<'applied' | 'moved' | 'waiting'> {
     const rows: { applied: boolean; moved: boolean }[] = await this.db.query(

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
-import { DAY_MS, OFFER_TIMER_DUE_CHANNEL, offerTimerSteps, OfferTimerDue } from '#shared/contracts/offers';
+import { DAY_MS, OFFER_TIMER_DUE_CHANNEL, offerTimerSteps, OfferTimerDue, TIMED_STATUSES } from '#shared/contracts/offers';
 import { JobName } from '#shared/contracts/queues';
 import { resolveTimerSettings } from '#shared/offers/timer-settings';
 import { JobService } from '#shared/queue/job.service';
@@ -14,6 +14,7 @@ export const offerTimerJobId = (offerId: string, version: number, key: string) =
 export type FireOutcome = 'applied' | 'moved';
 
 const POLL_MS = 50;
+const REARM_PAGE = 500;
 
 /**
  * Offer timers as delayed BullMQ jobs (the steps come from the transition table, offerTimerSteps). `arm` runs for
@@ -66,6 +67,28 @@ export class OfferTimers {
       if (old && (await old.isDelayed())) await old.remove().catch(() => undefined);
     }
     return jobId;
+  }
+
+  /**
+   * Sets again the timers Redis no longer has (it lost its data, or a job ran out of attempts while no server was
+   * up): run at worker start, a page at a time. Answers how many offers it re-armed.
+   */
+  async rearmMissing(): Promise<number> {
+    const queue = this.jobs.queue(JobName.FireOfferTimer);
+    let rearmed = 0;
+    for (let after = '0'; ; ) {
+      const page = await this.queries.timedOffers(TIMED_STATUSES, after, REARM_PAGE);
+      for (const offer of page) {
+        const job = offer.timer_job_id ? await queue.getJob(offer.timer_job_id) : undefined;
+        const state = job ? await job.getState() : 'missing';
+        if (state === 'failed') {
+          await job!.retry('failed');
+          rearmed += 1;
+        } else if ((state === 'missing' || state === 'completed') && (await this.arm(offer.id))) rearmed += 1;
+      }
+      if (page.length < REARM_PAGE) return rearmed;
+      after = page[page.length - 1].id;
+    }
   }
 
   async fire(due: OfferTimerDue): Promise<FireOutcome> {
