@@ -8,8 +8,7 @@ const isDays = (v: unknown, min: number): v is number => Number.isInteger(v) && 
  */
 export function resolveTimerSettings(stored: unknown): OfferTimerSettings {
   const s = (stored && typeof stored === 'object' ? stored : {}) as Partial<Record<keyof OfferTimerSettings, unknown>>;
-  const days = (key: 'offerExpiryDays' | 'finalizeAutoAcceptDays' | 'reminderDaysBefore') =>
-    isDays(s[key], 0) ? s[key] : DEFAULT_OFFER_TIMER_SETTINGS[key];
+  const days = (key: 'offerExpiryDays' | 'finalizeAutoAcceptDays' | 'reminderDaysBefore') => (isDays(s[key], 0) ? s[key] : DEFAULT_OFFER_TIMER_SETTINGS[key]);
   const reminders = s.paymentReminderDays;
   return {
     offerExpiryDays: days('offerExpiryDays'),

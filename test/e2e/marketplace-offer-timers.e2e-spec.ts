@@ -65,22 +65,34 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     (await db().query(`SELECT id::text, version, status FROM job_offer WHERE code = $1`, [ref.offer]))[0];
   const getOffer = async (ref: OfferRef) => (await t.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}`).set(as(customer)).expect(200)).body;
   const notes = async (ref: OfferRef): Promise<string[]> =>
-    (await db().query(`SELECT m.text FROM chat_message m JOIN chat_group g ON g.id = m.group_id WHERE g.code = $1 AND m.offer_note ORDER BY m.seq`, [ref.group])).map(
-      (r: { text: string }) => r.text,
-    );
+    (
+      await db().query(`SELECT m.text FROM chat_message m JOIN chat_group g ON g.id = m.group_id WHERE g.code = $1 AND m.offer_note ORDER BY m.seq`, [
+        ref.group,
+      ])
+    ).map((r: { text: string }) => r.text);
   /** Pushes about this offer with this title (pushes of the moves that led the offer here may still be arriving). */
   const pushesTo = (sub: TestSubscription, ref: OfferRef, title: string) =>
     push
       .arrivalsFor(sub.id, 201)
       .map((a) => a.payload as PushPayload)
       .filter((p) => p.url.includes(ref.offer) && p.title === title)
-      .concat(push.arrivalsFor(sub.id, 201).map((a) => a.payload as PushPayload).filter((p) => p.url === '/jobs/payments' && title === 'Payment requested' && p.body.includes(ref.offer)));
+      .concat(
+        push
+          .arrivalsFor(sub.id, 201)
+          .map((a) => a.payload as PushPayload)
+          .filter((p) => p.url === '/jobs/payments' && title === 'Payment requested' && p.body.includes(ref.offer)),
+      );
 
   /** The offer's timer job for this step of its current wait: delayed, due `days` after the offer's last move. */
   async function timer(ref: OfferRef, key: string, days: number): Promise<Job<OfferTimerDue>> {
     const offer = await offerRow(ref);
     const id = offerTimerJobId(offer.id, offer.version, key);
-    const job = await waitFor(() => queue.getJob(id), (j) => j !== undefined, `timer ${id}`, 10_000);
+    const job = await waitFor(
+      () => queue.getJob(id),
+      (j) => j !== undefined,
+      `timer ${id}`,
+      10_000,
+    );
     const [{ since }] = await db().query(`SELECT updated_at AS since FROM job_offer WHERE id = $1`, [offer.id]);
     expect(await job!.getState()).toBe('delayed');
     // Due `days` after the move that started the wait (to the second: the job's clock and Postgres's may differ by ms).
@@ -92,7 +104,12 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
   /** Makes the delayed job due now and waits until the worker has run it; answers what it returned. */
   async function fire(job: Job): Promise<unknown> {
     await job.promote();
-    await waitFor(() => job.getState(), (s) => s === 'completed' || s === 'failed', `job ${job.id} to finish`, 15_000);
+    await waitFor(
+      () => job.getState(),
+      (s) => s === 'completed' || s === 'failed',
+      `job ${job.id} to finish`,
+      15_000,
+    );
     const done = (await queue.getJob(job.id!))!;
     expect(done.failedReason).toBeUndefined();
     return done.returnvalue;
@@ -122,7 +139,13 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
 
     expect(await fire(await timer(ref, 'expire', 14))).toBe('applied');
     await eventually(() => statuses.length === 1);
-    expect(statuses[0]).toMatchObject({ offerCode: ref.offer, status: OfferStatus.Closed, previousStatus: OfferStatus.Proposal, actorCode: null, lapsesAt: null });
+    expect(statuses[0]).toMatchObject({
+      offerCode: ref.offer,
+      status: OfferStatus.Closed,
+      previousStatus: OfferStatus.Proposal,
+      actorCode: null,
+      lapsesAt: null,
+    });
     await eventually(() => messages.some((m) => m.message === 'JOB_OFFER.MESSAGE.EXPIRED'));
     expect(await notes(ref)).toEqual(['JOB_OFFER.MESSAGE.PROPOSAL', 'JOB_OFFER.MESSAGE.LAPSE_REMINDER', 'JOB_OFFER.MESSAGE.EXPIRED']);
     // Nobody made the move, so both parties are told (the customer is online: the provider gets the push).
@@ -169,7 +192,11 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     await move(t, provider, ref, 'update').expect(200);
     const second = await timer(ref, 'remind-12', 12);
     expect(second.id).not.toBe(first.id);
-    await waitFor(() => queue.getJob(first.id!), (j) => j === undefined, 'the old timer removed');
+    await waitFor(
+      () => queue.getJob(first.id!),
+      (j) => j === undefined,
+      'the old timer removed',
+    );
 
     // A timer left behind for the old version (say a removal that failed) fires and changes nothing.
     const leftover = await queue.add(JobName.FireOfferTimer, stale, { jobId: `${first.id}-leftover`, delay: DAY_MS });
@@ -191,7 +218,12 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     const late = await queue.add(JobName.FireOfferTimer, lapse.data, { jobId: `${lapse.id}-late`, delay: DAY_MS });
     expect(await fire(late)).toBe('moved');
     expect((await getOffer(ref)).status).toBe(OfferStatus.FinalOffer);
-    expect(await notes(ref)).toEqual(['JOB_OFFER.MESSAGE.PROPOSAL', 'JOB_OFFER.MESSAGE.REVISED', 'JOB_OFFER.MESSAGE.LAPSE_REMINDER', 'JOB_OFFER.MESSAGE.FINAL_OFFER']);
+    expect(await notes(ref)).toEqual([
+      'JOB_OFFER.MESSAGE.PROPOSAL',
+      'JOB_OFFER.MESSAGE.REVISED',
+      'JOB_OFFER.MESSAGE.LAPSE_REMINDER',
+      'JOB_OFFER.MESSAGE.FINAL_OFFER',
+    ]);
   });
 
   it('keeps a pending timer across restarts of the worker, and sets timers for moves made while it was down', async () => {
@@ -217,11 +249,26 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     await t.close();
     await reminder.promote();
     // Nobody to apply it: the attempt fails and waits for its retry.
-    await waitFor(() => reminder.getState(), (s) => s === 'delayed' || s === 'waiting', 'the failed attempt to be retried later', 10_000);
+    await waitFor(
+      () => reminder.getState(),
+      (s) => s === 'delayed' || s === 'waiting',
+      'the failed attempt to be retried later',
+      10_000,
+    );
     t = await listenTestApp(setup.env);
-    await waitFor(() => notes(ref), (n) => n.includes('JOB_OFFER.MESSAGE.LAPSE_REMINDER'), 'the reminder applied by the new server', 20_000);
+    await waitFor(
+      () => notes(ref),
+      (n) => n.includes('JOB_OFFER.MESSAGE.LAPSE_REMINDER'),
+      'the reminder applied by the new server',
+      20_000,
+    );
     const done = (await queue.getJob(reminder.id!))!;
-    await waitFor(() => done.getState(), (s) => s === 'completed', 'the timer job completed', 10_000);
+    await waitFor(
+      () => done.getState(),
+      (s) => s === 'completed',
+      'the timer job completed',
+      10_000,
+    );
     expect((await queue.getJob(reminder.id!))!.attemptsMade).toBeGreaterThan(1);
     expect((await notes(ref)).filter((n) => n === 'JOB_OFFER.MESSAGE.LAPSE_REMINDER')).toHaveLength(1);
   });
@@ -257,7 +304,10 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
       ];
       for (const [body, rules] of cases) {
         const res = await put(admin, body).expect(422);
-        expect({ body, error: res.body }).toEqual({ body, error: { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: expect.arrayContaining(rules) } } });
+        expect({ body, error: res.body }).toEqual({
+          body,
+          error: { code: 422, message: 'SHARED.ERROR.VALIDATION', data: { brokenRules: expect.arrayContaining(rules) } },
+        });
       }
       await put(customer, { offerExpiryDays: 3 }).expect(403);
       const now = await t.http().get('/api/job-offers/timers').set(as(admin)).expect(200);

@@ -45,10 +45,11 @@ export class OfferTimerQueries {
 
   /** A page of offers that may wait on a timer, by id, after `afterId`: their pending timer job as recorded. */
   timedOffers(statuses: readonly OfferStatus[], afterId: string, limit: number): Promise<{ id: string; timer_job_id: string | null }[]> {
-    return this.db.query(
-      `SELECT id::text, timer_job_id FROM job_offer WHERE status = ANY($1::smallint[]) AND id > $2::bigint ORDER BY id LIMIT $3`,
-      [statuses, afterId, limit],
-    );
+    return this.db.query(`SELECT id::text, timer_job_id FROM job_offer WHERE status = ANY($1::smallint[]) AND id > $2::bigint ORDER BY id LIMIT $3`, [
+      statuses,
+      afterId,
+      limit,
+    ]);
   }
 
   /** Whether the step was applied, or the offer has moved on since the timer was set (then the timer does nothing). */

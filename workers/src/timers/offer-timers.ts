@@ -76,7 +76,7 @@ export class OfferTimers {
   async rearmMissing(): Promise<number> {
     const queue = this.jobs.queue(JobName.FireOfferTimer);
     let rearmed = 0;
-    for (let after = '0'; ; ) {
+    for (let after = '0'; ;) {
       const page = await this.queries.timedOffers(TIMED_STATUSES, after, REARM_PAGE);
       for (const offer of page) {
         const job = offer.timer_job_id ? await queue.getJob(offer.timer_job_id) : undefined;

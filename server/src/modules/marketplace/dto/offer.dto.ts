@@ -152,7 +152,7 @@ export class OfferDto implements OfferResponse {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: "when the current waiting status lapses (UTC ISO): expiry, or a finalisation request accepted for the customer; null: never",
+    description: 'when the current waiting status lapses (UTC ISO): expiry, or a finalisation request accepted for the customer; null: never',
   })
   lapsesAt: string | null;
   @ApiPropertyOptional({ type: OfferJobDto }) job?: OfferJobDto;

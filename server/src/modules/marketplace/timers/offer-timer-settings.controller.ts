@@ -25,7 +25,7 @@ export class OfferTimerSettingsController {
   @ApiOperation({
     summary: "Changes the instance's offer timers; fields left out stay as they are",
     description:
-      'Applies to timers set from now on (every move sets its offer\'s next timer). An empty body is 422 VALIDATION.OFFER_TIMERS.NOTHING_TO_UPDATE; ' +
+      "Applies to timers set from now on (every move sets its offer's next timer). An empty body is 422 VALIDATION.OFFER_TIMERS.NOTHING_TO_UPDATE; " +
       'instance admins change only their own instance (another instanceCode is 403).',
   })
   @ApiOkResponse({ type: OfferTimerSettingsDto })

@@ -16,7 +16,11 @@ export class OfferTimerSettingsQueryDto {
 
 /** Fields left out stay as they are. Broken rules: VALIDATION.<FIELD>.{IS_INT,MIN,MAX,IS_ARRAY,ARRAY_MAX_SIZE,ASCENDING}. */
 export class UpdateOfferTimerSettingsDto extends OfferTimerSettingsQueryDto {
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX, description: 'days a Proposal, Final offer or chosen offer may wait for a move before it expires; 0: never' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX,
+    description: 'days a Proposal, Final offer or chosen offer may wait for a move before it expires; 0: never',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
