@@ -21,6 +21,7 @@ import { MessageTranslations1764537000000 } from './1764537000000-MessageTransla
 import { NotificationSettings1764600000000 } from './1764600000000-NotificationSettings';
 import { EmailNotifications1764600100000 } from './1764600100000-EmailNotifications';
 import { LinkedIdentities1764600200000 } from './1764600200000-LinkedIdentities';
+import { OfferTimers1764730000000 } from './1764730000000-OfferTimers';
 import { OfferReviews1764740000000 } from './1764740000000-OfferReviews';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
@@ -48,5 +49,6 @@ export const migrations = [
   NotificationSettings1764600000000,
   EmailNotifications1764600100000,
   LinkedIdentities1764600200000,
+  OfferTimers1764730000000,
   OfferReviews1764740000000,
 ];

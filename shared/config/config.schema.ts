@@ -259,6 +259,11 @@ export const configSchema = z.object({
   /** how long an unsubscribe link in an e-mail works */
   EMAIL_UNSUBSCRIBE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   PUSH_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  /** how long the worker waits for a server to apply a due offer timer before the job is retried */
+  OFFER_TIMER_CONFIRM_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** attempts of a due offer timer no server applied (exponential back-off from OFFER_TIMER_BACKOFF_MS) */
+  OFFER_TIMER_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
+  OFFER_TIMER_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(2000),
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PUSH_SUBSCRIPTION_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** notification lifecycle records (GET /api/admin/notifications) are kept this long */

@@ -84,7 +84,8 @@ export interface OfferStatusChangedEvent {
   groupCode: string;
   status: number;
   previousStatus: number;
-  actorCode: string;
+  /** null: a timer moved the offer */
+  actorCode: string | null;
   at: string;
   /** the offer's provider and the job's customer */
   participantCodes: string[];

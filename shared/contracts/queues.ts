@@ -1,3 +1,4 @@
+import { OFFER_REMINDED_TOPIC, OFFER_STATUS_CHANGED_TOPIC, OfferTimerDue } from './offers';
 import { MESSAGE_EDITED_TOPIC, TranslateMessagePayload } from './translation';
 
 /** BullMQ queues. A queue groups jobs that share a worker pool and its concurrency. */
@@ -6,6 +7,7 @@ export enum QueueName {
   Notifications = 'notifications',
   Translation = 'translation',
   Email = 'email',
+  OfferTimers = 'offer-timers',
 }
 
 /** Job names: one handler each in the worker, checked at boot. */
@@ -27,6 +29,10 @@ export enum JobName {
   ScanUnreadEmail = 'scan-unread-email',
   /** sends one recorded e-mail (re-checked first) */
   SendEmail = 'send-email',
+  /** an outbox 'offer.status-changed' or 'offer.reminded' row: set the offer's next timer (a delayed fire-offer-timer) */
+  ArmOfferTimer = 'arm-offer-timer',
+  /** an offer's timer is due: hand it to the servers, which apply it once unless the offer moved meanwhile */
+  FireOfferTimer = 'fire-offer-timer',
 }
 
 /** The payload each job carries: ids and small facts only; handlers re-read state. */
@@ -40,6 +46,8 @@ export interface JobPayloads {
   [JobName.TranslateMessage]: TranslateMessagePayload;
   [JobName.ScanUnreadEmail]: Record<string, never>;
   [JobName.SendEmail]: { emailId: string };
+  [JobName.ArmOfferTimer]: NotifyOfferPayload;
+  [JobName.FireOfferTimer]: OfferTimerDue;
 }
 
 /** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
@@ -63,9 +71,11 @@ export interface NotifyOfferPayload {
   customerId: string;
   providerId: string;
   paymentId?: string | null;
+  /** an 'offer.reminded' row: no move, the offer still waits in `to` for the party whose move it is */
+  reminder?: boolean;
 }
 
-export type PushKind = 'message' | 'offer-status' | 'payment-requested' | 'payment-declared' | 'payment-received';
+export type PushKind = 'message' | 'offer-status' | 'offer-reminder' | 'payment-requested' | 'payment-declared' | 'payment-received';
 
 /** What the service worker (client/public/sw.js) shows: title, body, tag (collapses on the device) and the URL to open. */
 export interface PushContent {
@@ -99,6 +109,8 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.TranslateMessage]: QueueName.Translation,
   [JobName.ScanUnreadEmail]: QueueName.Email,
   [JobName.SendEmail]: QueueName.Email,
+  [JobName.ArmOfferTimer]: QueueName.OfferTimers,
+  [JobName.FireOfferTimer]: QueueName.OfferTimers,
 };
 
 /**
@@ -108,7 +120,8 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
 export const OUTBOX_TOPIC_JOBS: Readonly<Record<string, readonly JobName[]>> = {
   'message.created': [JobName.NotifyMessage, JobName.TranslateMessage],
   [MESSAGE_EDITED_TOPIC]: [JobName.TranslateMessage],
-  'offer.status-changed': [JobName.NotifyOffer],
+  [OFFER_STATUS_CHANGED_TOPIC]: [JobName.NotifyOffer, JobName.ArmOfferTimer],
+  [OFFER_REMINDED_TOPIC]: [JobName.NotifyOffer, JobName.ArmOfferTimer],
 };
 
 /** Parts of the Redis key (a hash) where workers count pushes: sent, failed, removed, skipped. */

@@ -38,6 +38,8 @@ export interface OfferTerms {
   /** UTC ISO */
   deadline: string | null;
   version: number;
+  /** when the offer's new waiting status lapses (UTC ISO), null when it never does */
+  lapsesAt: string | null;
 }
 
 export interface OfferStatusPayload extends Partial<OfferTerms> {
@@ -45,7 +47,8 @@ export interface OfferStatusPayload extends Partial<OfferTerms> {
   offerCode: string;
   status: number;
   previousStatus: number;
-  actorCode: string;
+  /** null: a timer moved the offer (it expired, or a finalisation request was accepted for the customer) */
+  actorCode: string | null;
   at: string;
 }
 

@@ -26,6 +26,9 @@ const TEXTS = {
     paymentDeclaredBody: 'Confirm the payment for offer {{offer}} once it has arrived',
     paymentReceivedTitle: 'Payment received',
     paymentReceivedBody: 'The payment for offer {{offer}} has arrived',
+    reminderTitle: 'Waiting for you',
+    reminderBody: 'Offer {{offer}} is waiting for your move: {{status}}',
+    paymentReminderBody: 'The payment for offer {{offer}} is still due',
     status: {
       [OfferStatus.Initial]: 'Initial',
       [OfferStatus.Proposal]: 'Proposal',
@@ -51,6 +54,9 @@ const TEXTS = {
     paymentDeclaredBody: 'Potwierdź płatność za ofertę {{offer}}, gdy dotrze',
     paymentReceivedTitle: 'Otrzymano płatność',
     paymentReceivedBody: 'Płatność za ofertę {{offer}} dotarła',
+    reminderTitle: 'Czeka na Ciebie',
+    reminderBody: 'Oferta {{offer}} czeka na Twój ruch: {{status}}',
+    paymentReminderBody: 'Płatność za ofertę {{offer}} wciąż czeka',
     status: {
       [OfferStatus.Initial]: 'Początkowa',
       [OfferStatus.Proposal]: 'Propozycja',
@@ -150,6 +156,10 @@ export function offerPush(input: OfferPushInput): PushContent {
       return { title: t.paymentDeclaredTitle, body: fill(t.paymentDeclaredBody, { offer }), url: offerUrl, tag: offer };
     case 'payment-received':
       return { title: t.paymentReceivedTitle, body: fill(t.paymentReceivedBody, { offer }), url: offerUrl, tag: offer };
+    case 'offer-reminder': {
+      const body = input.status === OfferStatus.PaymentPending ? t.paymentReminderBody : t.reminderBody;
+      return { title: t.reminderTitle, body: fill(body, { offer, status: t.status[input.status] ?? String(input.status) }), url: offerUrl, tag: offer };
+    }
     default:
       return {
         title: t.offerTitle,

@@ -143,6 +143,8 @@ describe('offers in the browser', () => {
     const offer = p.url().split('/').pop() as string;
     await p.getByTestId('offer-view').waitFor();
     expect(await statusOf(p)).toBe('5');
+    // A proposal left alone expires (the instance's default: 14 days after the last move).
+    expect(await p.getByTestId('offer-lapse').textContent()).toBe('Expires in 13 days');
     expect(await p.getByTestId('offer-price').textContent()).toBe('$1,200.50');
     expect((await p.getByTestId('offer-local-price').textContent())?.replace(/[\u00a0\u202f]/g, ' ')).toContain('PLN 4,800.00');
     await p.evaluate('window.noReload = true');

@@ -50,7 +50,7 @@ describe('marketplace: the life of an offer', () => {
       const offer = step.call === 'pay' || step.call === 'confirmPayment' ? res.body.offer : res.body;
       expect({ call: step.call, status: offer.status, version: offer.version }).toEqual({ call: step.call, status: step.to, version: ++version });
       // The push carries the offer's terms after the move, so a party's screen shows revisions without reloading.
-      const terms = { price: offer.price, localPrice: offer.localPrice, deadline: offer.deadline, version: offer.version };
+      const terms = { price: offer.price, localPrice: offer.localPrice, deadline: offer.deadline, version: offer.version, lapsesAt: offer.lapsesAt };
       const expected = {
         jobCode: job,
         offerCode: ref.offer,

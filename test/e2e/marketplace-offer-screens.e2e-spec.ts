@@ -57,6 +57,7 @@ describe('marketplace: the API the offer screens use', () => {
         localPrice: { amount: '560.50', currency: 'USD' },
         deadline: new Date(deadline).toISOString(),
         version: 2,
+        lapsesAt: res.body.lapsesAt,
       });
       // The history has the creation and the pricing, by the provider; the outbox row for the push worker was written.
       const events = await t.http().get(`/api/jobs/${job}/offers/${res.body.code}/events`).set(as(customer)).expect(200);

@@ -170,7 +170,7 @@ describe('web push subscriptions, admin log, queue dashboard and health counters
       const page = await t.http().get('/api/admin/queues').set('Cookie', value).expect(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       const api = await t.http().get('/api/admin/queues/api/queues').set('Cookie', value).expect(200);
-      expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['email', 'maintenance', 'notifications', 'translation']);
+      expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['email', 'maintenance', 'notifications', 'offer-timers', 'translation']);
 
       // A tampered cookie, or one whose user is no longer a global admin, opens nothing.
       await t

@@ -27,6 +27,9 @@ import { PushAudience } from './push/push-audience';
 import { PushDelivery } from './push/push-delivery';
 import { PushFanOut } from './push/push-fan-out';
 import { PushSender } from './push/push-sender';
+import { OfferTimersProcessor } from './processors/offer-timers.processor';
+import { OfferTimerQueries } from './timers/offer-timer.queries';
+import { OfferTimers } from './timers/offer-timers';
 import { TranslationProcessor } from './processors/translation.processor';
 import { TextTranslator } from './translation/text-translator';
 import { TranslateMessageJob } from './translation/translate-message.job';
@@ -75,6 +78,10 @@ import { TranslationQueries } from './translation/translation-queries';
     TranslationQueries,
     TranslateMessageJob,
     TranslationProcessor,
+    // Offer timers: delayed jobs set after every move, handed to the servers when due.
+    OfferTimers,
+    OfferTimerQueries,
+    OfferTimersProcessor,
     // The outbox relay runs in the worker: it needs no HTTP, and scales with worker replicas (SKIP LOCKED).
     OutboxRelay,
     {

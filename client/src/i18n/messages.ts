@@ -20,6 +20,10 @@ export const OFFER_NOTE_KEYS = [
   tk('JOB_OFFER.MESSAGE.WITHDRAWN'),
   tk('JOB_OFFER.MESSAGE.REJECTED'),
   tk('JOB_OFFER.MESSAGE.CLOSED_OTHER_CHOSEN'),
+  tk('JOB_OFFER.MESSAGE.EXPIRED'),
+  tk('JOB_OFFER.MESSAGE.FINALIZE_AUTO_APPROVED'),
+  tk('JOB_OFFER.MESSAGE.LAPSE_REMINDER'),
+  tk('JOB_OFFER.MESSAGE.PAYMENT_REMINDER'),
 ] as const;
 
 /** The marketplace's answers (server/src/modules/marketplace): errors, job roles and its own validation rules. */
@@ -74,6 +78,8 @@ const MARKETPLACE_KEYS = [
   tk('VALIDATION.VERSIONS.ONE_DEFAULT'),
   tk('VALIDATION.IDEMPOTENCY_KEY.INVALID'),
   tk('VALIDATION.IDEMPOTENCY_KEY.REUSED'),
+  tk('VALIDATION.OFFER_TIMERS.NOTHING_TO_UPDATE'),
+  tk('VALIDATION.PAYMENT_REMINDER_DAYS.ASCENDING'),
 ] as const;
 
 /** The reviews' answers (server/src/modules/reviews): errors, the publication's offer note and the review form's rules. */

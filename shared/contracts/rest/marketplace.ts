@@ -83,6 +83,8 @@ export interface OfferResponse {
   createdAt: string;
   /** Optimistic-lock version, bumped by every change. */
   version: number;
+  /** When the current waiting status lapses (expiry, or a finalisation request accepted for the customer); null: never. */
+  lapsesAt: string | null;
   job?: OfferJobResponse;
 }
 

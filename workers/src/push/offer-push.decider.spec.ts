@@ -34,4 +34,13 @@ describe('offerPushTargets', () => {
     expect(offerPushTargets(move(OfferStatus.Closed, { paymentId: 'p' }))).toEqual([{ userId: 'provider', kind: 'payment-received' }]);
     expect(offerPushTargets(move(OfferStatus.Closed, { actorId: 'provider' }))).toEqual([{ userId: 'customer', kind: 'offer-status' }]);
   });
+
+  it("reminds only the party whose move the offer waits for (a timer's reminder has no actor)", () => {
+    const reminder = { reminder: true, actorId: null };
+    expect(offerPushTargets(move(OfferStatus.PaymentPending, { ...reminder, from: OfferStatus.PaymentPending }))).toEqual([
+      { userId: 'customer', kind: 'offer-reminder' },
+    ]);
+    expect(offerPushTargets(move(OfferStatus.Proposal, reminder))).toEqual([{ userId: 'provider', kind: 'offer-reminder' }]);
+    expect(offerPushTargets(move(OfferStatus.Closed, reminder))).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OfferStatus } from '#shared/contracts/offers';
+import { OfferStatus, WAITING_FOR } from '#shared/contracts/offers';
 import { NotifyOfferPayload, PushKind } from '#shared/contracts/queues';
 import { offerPush, pushLang, pushTopic } from '#shared/push/push-content';
 import { NotificationQueries } from './notification-queries';
@@ -14,7 +14,9 @@ type OfferPushKind = Exclude<PushKind, 'message'>;
  */
 export function offerPushTargets(payload: NotifyOfferPayload): { userId: string; kind: OfferPushKind }[] {
   let targets: { userId: string; kind: OfferPushKind }[];
-  if (payload.to === OfferStatus.PaymentPending) targets = [{ userId: payload.customerId, kind: 'payment-requested' }];
+  const waiting = WAITING_FOR[payload.to as OfferStatus];
+  if (payload.reminder) targets = waiting ? [{ userId: waiting === 'customer' ? payload.customerId : payload.providerId, kind: 'offer-reminder' }] : [];
+  else if (payload.to === OfferStatus.PaymentPending) targets = [{ userId: payload.customerId, kind: 'payment-requested' }];
   else if (payload.to === OfferStatus.PaymentDeclared) targets = [{ userId: payload.providerId, kind: 'payment-declared' }];
   else if (payload.to === OfferStatus.Closed && payload.paymentId)
     targets = [
@@ -50,7 +52,7 @@ export class OfferPushDecider {
         ref: payload.offerCode,
         audience: await this.audience.of(
           recipients.filter((r) => kindOf.get(r.userId) === kind),
-          kind === 'offer-status' ? 'offers' : 'payments',
+          kind === 'offer-status' || (kind === 'offer-reminder' && payload.to !== OfferStatus.PaymentPending) ? 'offers' : 'payments',
         ),
         build: (r) => ({
           content: offerPush({ lang: pushLang(r.lang), kind, offerCode: payload.offerCode, jobCode: payload.jobCode, status: payload.to }),

@@ -17,6 +17,7 @@ import { loadInstanceSettings } from './admin.actions';
 import { adminStore } from './admin.store';
 import { buildInstanceChanges, type InstanceFormValues } from './instance-form';
 import { InstanceOwnerCard } from './InstanceOwnerCard';
+import { OfferTimersCard } from './OfferTimersCard';
 
 const SWATCHES = ['#228be6', '#7950f2', '#12b886', '#fa5252', '#fd7e14', '#fab005', '#15aabf', '#be4bdb', '#495057'];
 
@@ -149,6 +150,7 @@ export function AdminPage() {
             <Title order={4}>{t('ADMIN.PREVIEW')}</Title>
             <Preview values={form.getValues()} />
             {user?.role === Role.GlobalAdmin && current.code ? <InstanceOwnerCard instanceCode={current.code} /> : null}
+            {(user?.role === Role.GlobalAdmin || user?.role === Role.InstanceAdmin) && current.code ? <OfferTimersCard instanceCode={current.code} /> : null}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -20,6 +20,7 @@ const offer = (code: string, status: number, extra: Partial<JobOffer> = {}): Job
   customerCode: 'U_me',
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 1,
+  lapsesAt: null,
   job: { code: `J_${code}`, title: `Job ${code}`, description: '', lang: 'eng', deadline: null },
   ...extra,
 });

@@ -1,3 +1,4 @@
+import { OFFER_TRANSITIONS } from '@contracts/offers';
 import { tk } from '@/i18n/i18n';
 import type { OfferCall } from './offer-actions';
 
@@ -36,6 +37,8 @@ const HISTORY: Record<string, string> = {
   withdraw: tk('OFFERS.HISTORY.WITHDRAW'),
   reject: tk('OFFERS.HISTORY.REJECT'),
   closeOthers: tk('OFFERS.HISTORY.CLOSE_OTHERS'),
+  expire: tk('OFFERS.HISTORY.EXPIRE'),
+  autoApproveFinalize: tk('OFFERS.HISTORY.AUTO_APPROVE_FINALIZE'),
 };
 
 /** Whose move it is, for the view's "waiting for" line. */
@@ -43,3 +46,6 @@ export const WAITING_FOR: Record<'provider' | 'customer', string> = {
   provider: tk('OFFERS.WAITING_FOR_PROVIDER'),
   customer: tk('OFFERS.WAITING_FOR_CUSTOMER'),
 };
+
+/** Moves a timer made (the table's rows with `after`): nobody's, so the history says "automatically". */
+export const isTimerCall = (call: string): boolean => OFFER_TRANSITIONS.some((t) => t.call === call && t.after !== undefined);

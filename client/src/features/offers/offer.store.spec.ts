@@ -16,6 +16,7 @@ const OFFER: JobOffer = {
   customerCode: 'U_cus',
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 1,
+  lapsesAt: null,
   job: { code: 'J_one', title: 'Paint the fence', description: 'A long enough description', lang: 'eng', deadline: null },
 };
 

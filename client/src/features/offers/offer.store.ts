@@ -54,6 +54,7 @@ export function applyOfferStatus(payload: OfferStatusPayload): void {
   if (payload.price !== undefined) held.offer.price = payload.price;
   if (payload.localPrice !== undefined) held.offer.localPrice = payload.localPrice;
   if (payload.deadline !== undefined) held.offer.deadline = payload.deadline;
+  if (payload.lapsesAt !== undefined) held.offer.lapsesAt = payload.lapsesAt;
 }
 
 export function resetOffers(): void {

@@ -72,10 +72,10 @@ export class ChatMessagesService {
   }
 
   /**
-   * For the marketplace only: the note of an offer's move, authored by the party that moved. The only way a
+   * For the marketplace only: the note of an offer's move, authored by the party that moved (nobody: a timer). The only way a
    * message is stored marked as an offer note (offer_note); its text is a translation key.
    */
-  async postOfferNote(group: ChatGroupEntity, type: ChatMessageType, text: string, authorId: string): Promise<ChatMessageDto> {
+  async postOfferNote(group: ChatGroupEntity, type: ChatMessageType, text: string, authorId: string | null): Promise<ChatMessageDto> {
     return this.store(group.code, authorId, type, text, null, null, [], [], null, true);
   }
 

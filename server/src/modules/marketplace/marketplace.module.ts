@@ -17,12 +17,16 @@ import { ManualPaymentProvider } from './payments/manual-payment.provider';
 import { PAYMENT_PROVIDERS } from './payments/payment-provider';
 import { PaymentsRepository } from './payments/payments.repository';
 import { PaymentsService } from './payments/payments.service';
+import { OfferTimerDueListener } from './timers/offer-timer-due.listener';
+import { OfferTimerSettingsController } from './timers/offer-timer-settings.controller';
+import { OfferTimerSettingsService } from './timers/offer-timer-settings.service';
+import { OfferTimersService } from './timers/offer-timers.service';
 
 /** Jobs, job offers and their status machine, payments. */
 @Module({
   imports: [ChatModule, ChatAccessModule, RateLimitModule],
   // Job-offers first: its GET job-offers/for-payment is static; offers' static offers/* routes come before :jobId ones.
-  controllers: [JobOffersController, JobsController, OffersController],
+  controllers: [OfferTimerSettingsController, JobOffersController, JobsController, OffersController],
   providers: [
     JobsRepository,
     JobsService,
@@ -35,6 +39,10 @@ import { PaymentsService } from './payments/payments.service';
     PaymentsRepository,
     PaymentsService,
     ManualPaymentProvider,
+    // Timers: the admin's durations, and the due timers the worker hands over.
+    OfferTimerSettingsService,
+    OfferTimersService,
+    OfferTimerDueListener,
     { provide: PAYMENT_PROVIDERS, useFactory: (manual: ManualPaymentProvider) => [manual], inject: [ManualPaymentProvider] },
   ],
   exports: [OffersService],

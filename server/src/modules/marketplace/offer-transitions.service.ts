@@ -174,14 +174,14 @@ export class OfferTransitionsService {
     }
   }
 
-  /** After commit: each moved offer's chat message, then its offer.status-changed event. */
-  async announce(actor: AuthUser, moves: MoveRecord[]): Promise<void> {
+  /** After commit: each moved offer's chat message, then its offer.status-changed event (a timer's moves: no actor, the note authored by nobody). */
+  async announce(actor: Pick<AuthUser, 'id' | 'code'> | null, moves: MoveRecord[]): Promise<void> {
     const at = new Date().toISOString();
     for (const m of moves) {
       const note = offerNoteOf(m.call as OfferCall, m.from);
       try {
         const group = m.offer.group_code ? await this.groups.findByCode(m.offer.group_code) : null;
-        if (group) await this.messages.postOfferNote(group, note.type, note.text, actor.id);
+        if (group) await this.messages.postOfferNote(group, note.type, note.text, actor?.id ?? null);
       } catch (err) {
         // The move is committed; a lost chat note must not turn it into an error.
         this.logger.error({ err, offer: m.offer.code }, 'offer chat message failed');
@@ -192,7 +192,7 @@ export class OfferTransitionsService {
         groupCode: m.offer.group_code ?? '',
         status: m.to,
         previousStatus: m.from,
-        actorCode: actor.code,
+        actorCode: actor?.code ?? null,
         at,
         participantCodes: [m.offer.provider_code, m.offer.customer_code],
         ...(m.terms ? { terms: m.terms } : {}),

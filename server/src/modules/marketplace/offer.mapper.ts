@@ -1,3 +1,5 @@
+import { lapsesAt } from '#shared/contracts/offers';
+import { resolveTimerSettings } from '#shared/offers/timer-settings';
 import { OfferDto, OfferEventDto, PartyPaymentDto, PaymentDto } from './dto/offer.dto';
 import { PartyPaymentRow } from './payments/payments.repository';
 import { formatAmount } from './money';
@@ -21,6 +23,7 @@ export function mapOffer(row: OfferRow): OfferDto {
     customerCode: row.customer_code,
     createdAt: row.created_at.toISOString(),
     version: row.version,
+    lapsesAt: lapsesAt(row.status, row.status_since, resolveTimerSettings(row.offer_timers))?.toISOString() ?? null,
     job: {
       code: row.job_code,
       title: row.v_title ?? '',
@@ -34,7 +37,7 @@ export function mapOffer(row: OfferRow): OfferDto {
 /** What a party's screen needs to show a move without reloading the offer. */
 export function offerTerms(row: OfferRow): OfferTerms {
   const dto = mapOffer(row);
-  return { price: dto.price, localPrice: dto.localPrice, deadline: dto.deadline, version: dto.version };
+  return { price: dto.price, localPrice: dto.localPrice, deadline: dto.deadline, version: dto.version, lapsesAt: dto.lapsesAt };
 }
 
 export function mapOfferEvent(row: OfferEventRow): OfferEventDto {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
-import { OFFER_STATUS_CHANGED_TOPIC, OfferStatus, OfferStatusChangedOutboxPayload } from '#shared/contracts/offers';
+import { OFFER_REMINDED_TOPIC, OFFER_STATUS_CHANGED_TOPIC, OfferStatus, OfferStatusChangedOutboxPayload } from '#shared/contracts/offers';
 import type { OfferTerms } from '#shared/contracts/socket-events';
 import { ModeratorScope, moderatorScopeParam } from '../../common/moderator-scope';
 
@@ -32,15 +32,21 @@ export interface OfferRow {
   v_lang: string | null;
   v_title: string | null;
   v_description: string | null;
+  /** when the offer entered its status (its last move) */
+  status_since: Date;
+  /** the instance's timer settings as stored (resolveTimerSettings fills the defaults) */
+  offer_timers: unknown;
 }
 
 const OFFER_SELECT = `
   SELECT o.id, o.code, o.status, o.deadline, o.price_amount, o.price_currency, o.local_price_amount, o.local_price_currency,
          o.version, o.created_at, o.provider_id, pu.code AS provider_code, o.group_id, g.code AS group_code,
          j.id AS job_id, j.code AS job_code, j.instance_id, j.customer_id, cu.code AS customer_code,
-         j.deadline AS job_deadline, j.accepting_offers, v.lang AS v_lang, v.title AS v_title, v.description AS v_description
+         j.deadline AS job_deadline, j.accepting_offers, v.lang AS v_lang, v.title AS v_title, v.description AS v_description,
+         o.updated_at AS status_since, i.offer_timers
   FROM job_offer o
   JOIN job j ON j.id = o.job_id
+  JOIN instance i ON i.id = j.instance_id
   JOIN "user" pu ON pu.id = o.provider_id
   JOIN "user" cu ON cu.id = j.customer_id
   LEFT JOIN chat_group g ON g.id = o.group_id
@@ -63,7 +69,8 @@ export interface MoveRecord {
   from: OfferStatus;
   to: OfferStatus;
   call: string;
-  actorId: string;
+  /** null: a timer moved it */
+  actorId: string | null;
   paymentId?: string;
   /** the offer's terms after the move, for the offer:status push (the moved offer only) */
   terms?: OfferTerms;
@@ -228,7 +235,38 @@ export class OffersRepository {
 
   /** The event-log row and the outbox row of one move, in the move's transaction. */
   async record(tx: EntityManager, move: MoveRecord): Promise<void> {
-    const payload: OfferStatusChangedOutboxPayload = {
+    const payload = this.outboxPayload(move);
+    await tx.query(
+      `WITH logged AS (
+         INSERT INTO job_offer_event (offer_id, from_status, to_status, call, actor_id) VALUES ($1, $2, $3, $4, $5)
+       )
+       INSERT INTO outbox (topic, payload) VALUES ($6, $7::jsonb)`,
+      [move.offer.id, move.from, move.to, move.call, move.actorId, OFFER_STATUS_CHANGED_TOPIC, JSON.stringify(payload)],
+    );
+  }
+
+  /**
+   * A timer claims one step of an offer's wait, in its transaction: false when the offer moved since the timer was
+   * set (another version or status) or the step was already applied, so a step acts at most once.
+   */
+  async claimTimerStep(tx: EntityManager, offerId: string, expected: { version: number; status: OfferStatus }, key: string): Promise<boolean> {
+    const rows: unknown[] = await tx.query(
+      `WITH offer AS (SELECT id FROM job_offer WHERE id = $1 AND version = $2 AND status = $3 FOR UPDATE)
+       INSERT INTO offer_timer_fired (offer_id, version, key) SELECT id, $2, $4 FROM offer
+       ON CONFLICT DO NOTHING RETURNING key`,
+      [offerId, expected.version, expected.status, key],
+    );
+    return rows.length === 1;
+  }
+
+  /** The outbox row of a reminder (no move): the push to the party whose move it is, and the offer's next timer. */
+  async recordReminder(tx: EntityManager, offer: MoveRecord['offer'], status: OfferStatus): Promise<void> {
+    const payload = { ...this.outboxPayload({ offer, from: status, to: status, call: 'remind', actorId: null }), reminder: true };
+    await tx.query(`INSERT INTO outbox (topic, payload) VALUES ($1, $2::jsonb)`, [OFFER_REMINDED_TOPIC, JSON.stringify(payload)]);
+  }
+
+  private outboxPayload(move: MoveRecord): OfferStatusChangedOutboxPayload {
+    return {
       offerId: move.offer.id,
       offerCode: move.offer.code,
       jobCode: move.offer.job_code,
@@ -240,12 +278,5 @@ export class OffersRepository {
       providerId: move.offer.provider_id,
       ...(move.paymentId ? { paymentId: move.paymentId } : {}),
     };
-    await tx.query(
-      `WITH logged AS (
-         INSERT INTO job_offer_event (offer_id, from_status, to_status, call, actor_id) VALUES ($1, $2, $3, $4, $5)
-       )
-       INSERT INTO outbox (topic, payload) VALUES ($6, $7::jsonb)`,
-      [move.offer.id, move.from, move.to, move.call, move.actorId, OFFER_STATUS_CHANGED_TOPIC, JSON.stringify(payload)],
-    );
   }
 }

@@ -31,6 +31,7 @@ const OFFER: JobOffer = {
   customerCode: ADA.code,
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 3,
+  lapsesAt: null,
   job: { code: 'J_one', title: 'Paint the fence', description: 'A long enough description', lang: 'eng', deadline: null },
 };
 

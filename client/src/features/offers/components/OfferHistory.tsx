@@ -6,7 +6,7 @@ import type { OfferEvent } from '@/api/offer.api';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { formatDateTime } from '@/components/format/dates';
 import { intlLocaleOf } from '@/i18n/languages';
-import { historyText } from '../offer-labels';
+import { historyText, isTimerCall } from '../offer-labels';
 import { OfferStatusBadge } from './OfferStatusBadge';
 
 /** Every move of the offer, oldest first: what happened, who did it, when (local time) and the status it led to. */
@@ -31,7 +31,9 @@ export function OfferHistory({ events, meCode }: { events: readonly OfferEvent[]
             data-to={e.to}
           >
             <Text size="xs" c="dimmed">
-              {t('OFFERS.HISTORY.BY', { who, at: formatDateTime(e.at, intlLocaleOf(language)) })}
+              {isTimerCall(e.call)
+                ? t('OFFERS.HISTORY.BY_TIMER', { at: formatDateTime(e.at, intlLocaleOf(language)) })
+                : t('OFFERS.HISTORY.BY', { who, at: formatDateTime(e.at, intlLocaleOf(language)) })}
             </Text>
             <OfferStatusBadge status={e.to} size="xs" mt={4} data-testid="offer-history-status" />
           </Timeline.Item>

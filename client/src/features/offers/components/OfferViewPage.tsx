@@ -25,6 +25,7 @@ import { useLiveOffer } from '../useLiveOffer';
 import { JobSummary } from './JobSummary';
 import { OfferActions } from './OfferActions';
 import { OfferHistory } from './OfferHistory';
+import { OfferLapse } from './OfferLapse';
 import { OfferStatusBadge } from './OfferStatusBadge';
 
 /** The offer's history, loaded again whenever the offer moves (its version or status changes). */
@@ -156,6 +157,7 @@ export function OfferViewPage({ jobCode, offerCode }: { jobCode: string; offerCo
                 </Box>
               </Group>
               <Terms offer={offer} />
+              <OfferLapse status={offer.status} lapsesAt={offer.lapsesAt} />
               <OtherParty code={other} role={side === 'provider' ? 'customer' : 'provider'} />
               <OfferActions offer={offer} side={side} />
             </Stack>

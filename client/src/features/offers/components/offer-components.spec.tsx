@@ -9,6 +9,8 @@ import { offerUi } from '../offer.actions';
 import { applyOfferStatus, offerStore, resetOffers, storeOffer } from '../offer.store';
 import { JobOfferThumbnail } from './JobOfferThumbnail';
 import { OfferActions } from './OfferActions';
+import { OfferLapse } from './OfferLapse';
+import { i18n } from '@/i18n/i18n';
 
 const OFFER: JobOffer = {
   code: 'O_one',
@@ -22,6 +24,7 @@ const OFFER: JobOffer = {
   customerCode: 'U_c',
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 7,
+  lapsesAt: null,
   job: { code: 'J_one', title: 'Paint the fence', description: 'A long enough description', lang: 'eng', deadline: null },
 };
 
@@ -177,5 +180,44 @@ describe('offer actions', () => {
     });
     expect(offerStore.byCode.O_one).toMatchObject({ offer: { price: { amount: '99.00' }, deadline: '2027-01-01T00:00:00.000Z', version: 4 } });
     expect(offerStore.pushes).toBe(2);
+  });
+});
+
+describe('offer lapse line', () => {
+  const now = Date.parse('2026-03-01T12:00:00Z');
+  const inDays = (days: number) => new Date(now + days * 86_400_000).toISOString();
+
+  it("says when the current wait lapses, in the viewer's language, and nothing when it never does", async () => {
+    const { rerender } = renderUi(<OfferLapse status={5} lapsesAt={inDays(13.6)} now={now} />);
+    expect(screen.getByTestId('offer-lapse')).toHaveTextContent('Expires in 13 days');
+    rerender(
+      <MantineProvider env="test">
+        <OfferLapse status={130} lapsesAt={inDays(1.2)} now={now} />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('offer-lapse')).toHaveTextContent('Accepted automatically in 1 day');
+    rerender(
+      <MantineProvider env="test">
+        <OfferLapse status={10} lapsesAt={inDays(0.5)} now={now} />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('offer-lapse')).toHaveTextContent('Expires within a day');
+    await act(() => i18n.changeLanguage('pl'));
+    try {
+      rerender(
+        <MantineProvider env="test">
+          <OfferLapse status={10} lapsesAt={inDays(5.5)} now={now} />
+        </MantineProvider>,
+      );
+      expect(screen.getByTestId('offer-lapse')).toHaveTextContent('Wygasa za 5 dni');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+    rerender(
+      <MantineProvider env="test">
+        <OfferLapse status={160} lapsesAt={null} now={now} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByTestId('offer-lapse')).toBeNull();
   });
 });

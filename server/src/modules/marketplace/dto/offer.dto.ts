@@ -149,6 +149,12 @@ export class OfferDto implements OfferResponse {
   @ApiProperty() customerCode: string;
   @ApiProperty() createdAt: string;
   @ApiProperty({ description: 'optimistic-lock version, bumped by every change' }) version: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'when the current waiting status lapses (UTC ISO): expiry, or a finalisation request accepted for the customer; null: never',
+  })
+  lapsesAt: string | null;
   @ApiPropertyOptional({ type: OfferJobDto }) job?: OfferJobDto;
 }
 
