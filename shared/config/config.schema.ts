@@ -248,6 +248,13 @@ export const configSchema = z.object({
     .min(0)
     .max(7 * 24 * 3_600_000)
     .default(600_000),
+  /** an offer move that waits for someone (or a payment due) is e-mailed to them when they have not moved it on this long after */
+  EMAIL_OFFER_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3_600_000)
+    .default(600_000),
   /** how often the worker looks for unread messages that are due */
   EMAIL_SCAN_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   EMAIL_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),

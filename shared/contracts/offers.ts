@@ -160,6 +160,8 @@ export interface OfferStatusChangedOutboxPayload {
   providerId: string;
   /** the payment the move declared, confirmed, disputed or settled */
   paymentId?: string;
+  /** the move's row in the offer's log (job_offer_event), added by the statement that writes both */
+  eventId?: string;
 }
 
 /** Money bounds: prices are > 0, at most the currency's decimals (never more than 2), at most this amount. */

@@ -27,6 +27,8 @@ export enum JobName {
   ScanUnreadEmail = 'scan-unread-email',
   /** sends one recorded e-mail (re-checked first) */
   SendEmail = 'send-email',
+  /** an outbox 'offer.status-changed' row whose move waits for someone: record their e-mail, due EMAIL_OFFER_DELAY_MS later */
+  RecordOfferEmail = 'record-offer-email',
 }
 
 /** The payload each job carries: ids and small facts only; handlers re-read state. */
@@ -40,6 +42,7 @@ export interface JobPayloads {
   [JobName.TranslateMessage]: TranslateMessagePayload;
   [JobName.ScanUnreadEmail]: Record<string, never>;
   [JobName.SendEmail]: { emailId: string };
+  [JobName.RecordOfferEmail]: NotifyOfferPayload;
 }
 
 /** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
@@ -63,6 +66,8 @@ export interface NotifyOfferPayload {
   customerId: string;
   providerId: string;
   paymentId?: string | null;
+  /** the move's row in the offer's log; absent in rows written before it was added */
+  eventId?: string;
 }
 
 export type PushKind = 'message' | 'offer-status' | 'payment-requested' | 'payment-declared' | 'payment-received';
@@ -99,6 +104,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.TranslateMessage]: QueueName.Translation,
   [JobName.ScanUnreadEmail]: QueueName.Email,
   [JobName.SendEmail]: QueueName.Email,
+  [JobName.RecordOfferEmail]: QueueName.Email,
 };
 
 /**
@@ -108,7 +114,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
 export const OUTBOX_TOPIC_JOBS: Readonly<Record<string, readonly JobName[]>> = {
   'message.created': [JobName.NotifyMessage, JobName.TranslateMessage],
   [MESSAGE_EDITED_TOPIC]: [JobName.TranslateMessage],
-  'offer.status-changed': [JobName.NotifyOffer],
+  'offer.status-changed': [JobName.NotifyOffer, JobName.RecordOfferEmail],
 };
 
 /** Parts of the Redis key (a hash) where workers count pushes: sent, failed, removed, skipped. */

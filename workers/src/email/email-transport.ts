@@ -15,6 +15,9 @@ export interface OutgoingEmail {
   headers: Record<string, string>;
 }
 
+/** Nodemailer's codes for a connection that failed (and Node's own, should one come through unwrapped). */
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+
 /**
  * Hands an e-mail to SMTP_URL with Nodemailer, or, without SMTP_URL (development), writes it as a .eml file under
  * EMAIL_DIR. Production refuses to start without SMTP_URL, so no e-mail is ever kept on disk there.
@@ -54,6 +57,15 @@ export class EmailTransport implements OnModuleInit {
     const info = (await this.files.sendMail(message)) as { message: Buffer };
     await mkdir(this.folder, { recursive: true });
     await writeFile(join(this.folder, `${mail.id}.eml`), info.message);
+  }
+
+  /**
+   * No SMTP answer at all (refused, reset, timed out, no DNS): the server is unreachable, which says nothing
+   * about this e-mail, so trying again later spends none of its attempts.
+   */
+  static unreachable(error: unknown): boolean {
+    const { responseCode, code } = error as { responseCode?: number; code?: string };
+    return typeof responseCode !== 'number' && typeof code === 'string' && UNREACHABLE_CODES.has(code);
   }
 
   /** An SMTP answer that will not change on retry (a 5xx: no such mailbox, refused): the e-mail is given up. */
