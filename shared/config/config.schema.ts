@@ -213,8 +213,11 @@ export const configSchema = z.object({
   HEARTBEAT_INTERVAL: seconds(60),
   /** renewed every half of it while the job runs; a dead worker's job is free once it lapses */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(6000),
-  /** a job seen without its lock on two checks in a row goes back to wait: lock + interval bounds a takeover */
-  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(3000),
+  /**
+   * a job marked by one check and found without its lock by the next goes back to wait: a takeover by a running
+   * worker takes lock + interval; by one started after the crash, its boot + two intervals (whichever is later)
+   */
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(1500),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   OUTBOX_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
   /** dispatched outbox rows are kept this long (for replays and inspection), then deleted */
