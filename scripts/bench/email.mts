@@ -8,8 +8,10 @@
 // Prints figures; asserts nothing. Usage: npm run bench:email [-- people=1000 delay=4000 scan=1000]
 import { createRequire } from 'node:module';
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './bench-database.mts';
@@ -23,11 +25,22 @@ const SCAN_MS = Number(args.scan ?? 1000);
 
 const { SMTPServer } = require('smtp-server') as typeof import('smtp-server');
 
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+const cpuOf = (pid: number | undefined): number | null => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+};
+
 const q = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 };
-const fmt = (xs: number[]): string => `p50 ${q(xs, 0.5).toFixed(0)} ms · p99 ${q(xs, 0.99).toFixed(0)} ms · max ${Math.max(...xs).toFixed(0)} ms`;
+const fmt = (xs: number[]): string =>
+  `min ${Math.min(...xs).toFixed(0)} ms · p50 ${q(xs, 0.5).toFixed(0)} ms · p99 ${q(xs, 0.99).toFixed(0)} ms · max ${Math.max(...xs).toFixed(0)} ms`;
 
 /** When the SMTP server accepted the e-mail of each recipient address. */
 const accepted = new Map<string, number>();
@@ -109,6 +122,7 @@ try {
   console.log(`seeded ${PEOPLE} people, one chat each; the worker runs with EMAIL_UNREAD_DELAY_MS=${DELAY_MS}, EMAIL_SCAN_MS=${SCAN_MS}`);
 
   // Everyone goes quiet at once: one message each, in one statement, nobody reads.
+  const cpu0 = { worker: cpuOf(started.pid), bench: process.cpuUsage() };
   const [{ arrived }] = await ds.query(
     `WITH sent AS (
        INSERT INTO chat_message (code, group_id, seq, author_id, text)
@@ -131,6 +145,11 @@ try {
   );
   console.log(`${PEOPLE} people due at once: ${sent} e-mails recorded as sent, ${pending} pending, ${accepted.size} accepted by SMTP`);
   console.log(`due -> accepted by SMTP: ${fmt(times.map((t) => t - dueAt))}`);
+  const workerCpu = (cpuOf(started.pid) ?? 0) - (cpu0.worker ?? 0);
+  const benchCpu = (process.cpuUsage(cpu0.bench).user + process.cpuUsage(cpu0.bench).system) / 1e6;
+  console.log(
+    `CPU: worker ${workerCpu.toFixed(1)} s = ${((workerCpu * 1000) / PEOPLE).toFixed(2)} ms/e-mail; SMTP server (this process) ${benchCpu.toFixed(1)} s; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+  );
   console.log(
     `one worker: ${PEOPLE} e-mails in ${((last - first) / 1000).toFixed(2)} s from the first to the last = ${((PEOPLE / (last - first)) * 1000).toFixed(0)} e-mails/s`,
   );

@@ -261,6 +261,10 @@ export const configSchema = z.object({
   /** how often the worker looks for unread messages that are due */
   EMAIL_SCAN_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   EMAIL_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** e-mails one worker sends at once (over at most EMAIL_SMTP_CONNECTIONS pooled SMTP connections) */
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  /** SMTP connections one worker keeps open and reuses (Nodemailer's pool) */
+  EMAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
   EMAIL_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   /** how long an unsubscribe link in an e-mail works */
   EMAIL_UNSUBSCRIBE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),

@@ -26,6 +26,8 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // stop() cuts the worker's pooled connections at once rather than waiting for them (30 s by default)
+      closeTimeout: 100,
       onRcptTo: (address, _session, callback) => {
         if (address.address.includes('bounce')) return callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
         if (this.tempFailures > 0) {

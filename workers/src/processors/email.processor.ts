@@ -41,6 +41,10 @@ export class EmailProcessor extends JobProcessorHost implements OnApplicationBoo
     configureWorker(EmailProcessor, { lockDuration: config.WORKER_LOCK_DURATION_MS, stalledInterval: config.WORKER_STALLED_INTERVAL_MS });
   }
 
+  override concurrency(): number {
+    return this.config.EMAIL_CONCURRENCY;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.schedule(JobName.ScanUnreadEmail, this.config.EMAIL_SCAN_MS, {});
   }
