@@ -26,14 +26,27 @@ self.addEventListener('push', (event) => {
   }
   const title = payload.title || state.texts.defaultTitle;
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: payload.body || '',
-      tag: payload.tag || undefined,
-      icon: '/assets/logo.svg',
-      data: { url: payload.url || '/' },
-    }),
+    Promise.all([
+      self.registration.showNotification(title, {
+        body: payload.body || '',
+        tag: payload.tag || undefined,
+        icon: '/assets/logo.svg',
+        data: { url: payload.url || '/' },
+      }),
+      flagAppBadge(),
+    ]),
   );
 });
+
+/* The app icon's badge. A running page keeps it at the unread total, and clears it once everything is read; with
+   no page open, a push sets it as a flag (this worker does not know the total) until the page opens again. */
+function flagAppBadge() {
+  if (!self.navigator || typeof self.navigator.setAppBadge !== 'function') return Promise.resolve();
+  return self.clients
+    .matchAll({ type: 'window', includeUncontrolled: true })
+    .then((windows) => (windows.length ? undefined : self.navigator.setAppBadge()))
+    .catch(() => undefined);
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

@@ -217,8 +217,11 @@ export const configSchema = z.object({
   HEARTBEAT_INTERVAL: seconds(60),
   /** renewed every half of it while the job runs; a dead worker's job is free once it lapses */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(6000),
-  /** a job seen without its lock on two checks in a row goes back to wait: lock + interval bounds a takeover */
-  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(3000),
+  /**
+   * a job marked by one check and found without its lock by the next goes back to wait: a takeover by a running
+   * worker takes lock + interval; by one started after the crash, its boot + two intervals (whichever is later)
+   */
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(1500),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   OUTBOX_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
   /** dispatched outbox rows are kept this long (for replays and inspection), then deleted */
@@ -252,9 +255,20 @@ export const configSchema = z.object({
     .min(0)
     .max(7 * 24 * 3_600_000)
     .default(600_000),
+  /** an offer move that waits for someone (or a payment due) is e-mailed to them when they have not moved it on this long after */
+  EMAIL_OFFER_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3_600_000)
+    .default(600_000),
   /** how often the worker looks for unread messages that are due */
   EMAIL_SCAN_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   EMAIL_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** e-mails one worker sends at once (over at most EMAIL_SMTP_CONNECTIONS pooled SMTP connections) */
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  /** SMTP connections one worker keeps open and reuses (Nodemailer's pool) */
+  EMAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
   EMAIL_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   /** how long an unsubscribe link in an e-mail works */
   EMAIL_UNSUBSCRIBE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),

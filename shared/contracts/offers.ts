@@ -272,6 +272,8 @@ export interface OfferStatusChangedOutboxPayload {
   providerId: string;
   /** the payment the move declared, confirmed, disputed or settled */
   paymentId?: string;
+  /** the move's row in the offer's log (job_offer_event), added by the statement that writes both */
+  eventId?: string;
 }
 
 /** Outbox topic of a timer's reminder (no move: `from` and `to` are the status it waits in, `actorId` empty). */

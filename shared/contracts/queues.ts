@@ -33,6 +33,8 @@ export enum JobName {
   ArmOfferTimer = 'arm-offer-timer',
   /** an offer's timer is due: hand it to the servers, which apply it once unless the offer moved meanwhile */
   FireOfferTimer = 'fire-offer-timer',
+  /** an outbox 'offer.status-changed' row whose move waits for someone: record their e-mail, due EMAIL_OFFER_DELAY_MS later */
+  RecordOfferEmail = 'record-offer-email',
 }
 
 /** The payload each job carries: ids and small facts only; handlers re-read state. */
@@ -48,6 +50,7 @@ export interface JobPayloads {
   [JobName.SendEmail]: { emailId: string };
   [JobName.ArmOfferTimer]: NotifyOfferPayload;
   [JobName.FireOfferTimer]: OfferTimerDue;
+  [JobName.RecordOfferEmail]: NotifyOfferPayload;
 }
 
 /** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
@@ -73,6 +76,8 @@ export interface NotifyOfferPayload {
   paymentId?: string | null;
   /** an 'offer.reminded' row: no move, the offer still waits in `to` for the party whose move it is */
   reminder?: boolean;
+  /** the move's row in the offer's log; absent in rows written before it was added */
+  eventId?: string;
 }
 
 export type PushKind = 'message' | 'offer-status' | 'offer-reminder' | 'payment-requested' | 'payment-declared' | 'payment-received';
@@ -111,6 +116,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.SendEmail]: QueueName.Email,
   [JobName.ArmOfferTimer]: QueueName.OfferTimers,
   [JobName.FireOfferTimer]: QueueName.OfferTimers,
+  [JobName.RecordOfferEmail]: QueueName.Email,
 };
 
 /**
@@ -120,7 +126,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
 export const OUTBOX_TOPIC_JOBS: Readonly<Record<string, readonly JobName[]>> = {
   'message.created': [JobName.NotifyMessage, JobName.TranslateMessage],
   [MESSAGE_EDITED_TOPIC]: [JobName.TranslateMessage],
-  [OFFER_STATUS_CHANGED_TOPIC]: [JobName.NotifyOffer, JobName.ArmOfferTimer],
+  [OFFER_STATUS_CHANGED_TOPIC]: [JobName.NotifyOffer, JobName.ArmOfferTimer, JobName.RecordOfferEmail],
   [OFFER_REMINDED_TOPIC]: [JobName.NotifyOffer, JobName.ArmOfferTimer],
 };
 

@@ -1,110 +1,26 @@
-import { TestingModule } from '@nestjs/testing';
-import { AddressInfo } from 'node:net';
-import { ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { DataSource } from 'typeorm';
+import { ParsedMail } from 'mailparser';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { signUnsubscribe } from '#shared/notifications/unsubscribe-token';
 import { createUser, TestUser, uniqueEmail } from '../factories';
-import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
-import { LocalPushService } from '../push-service/push-service';
-import { closeAllSockets, eventually, ListeningApp, listenTestApp } from '../utils/sockets';
+import { EmailStack, emailStack, expectSoon } from '../utils/email-stack';
+import { ListeningApp } from '../utils/sockets';
+import { TestSmtp } from '../utils/test-smtp';
 
 const WINDOW_MS = 1500;
 
-/** Waits until the assertions in `check` hold. */
-const expectSoon = (check: () => unknown, timeoutMs: number) =>
-  eventually(async () => {
-    try {
-      await check();
-      return true;
-    } catch {
-      return false;
-    }
-  }, timeoutMs);
-
-/** A real SMTP server on a free port; every accepted e-mail parsed. Addresses with "bounce" are refused (550). */
-class TestSmtp {
-  readonly received: ParsedMail[] = [];
-  /** 4xx answers still to give before accepting (a server that is briefly unable) */
-  tempFailures = 0;
-  private constructor(
-    private readonly server: SMTPServer,
-    readonly port: number,
-  ) {}
-
-  static async start(): Promise<TestSmtp> {
-    // the server's callbacks reach the instance made once it listens
-    const box: { self?: TestSmtp } = {};
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        if (address.address.includes('bounce')) return callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
-        if (box.self && box.self.tempFailures > 0) {
-          box.self.tempFailures -= 1;
-          return callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
-        }
-        callback();
-      },
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            box.self?.received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    box.self = new TestSmtp(server, (server.server.address() as AddressInfo).port);
-    return box.self;
-  }
-
-  to(address: string): ParsedMail[] {
-    return this.received.filter((m) => [m.to].flat().some((t) => t?.value.some((v) => v.address === address)));
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 describe('e-mail about unread messages (a real SMTP server in the test)', () => {
-  let push: LocalPushService;
-  let smtp: TestSmtp;
-  let setup: PushTestEnv;
+  let stack: EmailStack;
   let t: ListeningApp;
-  let worker: TestingModule;
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
-    push = await LocalPushService.start();
-    smtp = await TestSmtp.start();
-    setup = await pushTestEnv('email-unread', push, {
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'Parley <no-reply@parley.test>',
-      PUBLIC_URL: 'https://parley.test',
-      EMAIL_UNREAD_DELAY_MS: String(WINDOW_MS),
-      EMAIL_SCAN_MS: '200',
-      EMAIL_BACKOFF_MS: '200',
-      EMAIL_ATTEMPTS: '4',
-    });
-    t = await listenTestApp(setup.env);
-    worker = await bootWorker(setup.env);
+    stack = await emailStack('email-unread', { EMAIL_UNREAD_DELAY_MS: String(WINDOW_MS), EMAIL_ATTEMPTS: '4' });
+    ({ t, smtp } = stack);
   });
-  afterAll(async () => {
-    closeAllSockets();
-    await worker?.close();
-    await t?.close();
-    await smtp?.stop();
-    await push?.stop();
-    await setup?.drop();
-  });
+  afterAll(() => stack?.close());
 
   const auth = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
-  const db = () => t.app.get(DataSource);
 
   async function chat(users: TestUser[], name?: string): Promise<string> {
     const res = await t
@@ -122,12 +38,7 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
     return (await t.http().post(`/api/message/groups/${group}`).set(auth(u)).send({ message }).expect(201)).body;
   }
 
-  const emailsOf = async (u: TestUser) =>
-    (await db().query(`SELECT status, reason, attempts FROM email_message WHERE user_id = $1 ORDER BY id`, [u.user.id])) as {
-      status: string;
-      reason: string | null;
-      attempts: number;
-    }[];
+  const emailsOf = async (u: TestUser) => (await stack.emailsOf(u)).map(({ status, reason, attempts }) => ({ status, reason, attempts }));
 
   /** Waits past the window and a few scans, so an e-mail that was going to be recorded has been. */
   const pastTheWindow = () => new Promise((r) => setTimeout(r, WINDOW_MS + 1200));

@@ -122,6 +122,8 @@ describe('marketplace: the life of an offer', () => {
       customerId: ids.customer_id,
       providerId: ids.provider_id,
       paymentId: ids.payment_id,
+      // the move's row in the offer's log, written by the same statement
+      eventId: expect.stringMatching(/^\d+$/),
     });
     expect(outbox[6].payload).toEqual(paymentMove(OfferStatus.PaymentPending, OfferStatus.PaymentDeclared, customer));
     expect(outbox[7].payload).toEqual(paymentMove(OfferStatus.PaymentDeclared, OfferStatus.Closed, provider));

@@ -13,7 +13,10 @@ import { PresenceService } from '#shared/presence/presence.service';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { PushSubscriptionsRepository } from '#shared/push/push-subscriptions.repository';
 import { JobRunner } from './jobs/job-runner.service';
+import { EmailComposer } from './email/email-composer';
 import { EmailTransport } from './email/email-transport';
+import { OfferEmailQueries } from './email/offer-email.queries';
+import { OfferEmailRecorder } from './email/offer-email.recorder';
 import { UnreadEmailQueries } from './email/unread-email.queries';
 import { EmailProcessor } from './processors/email.processor';
 import { WorkerMetrics } from './metrics/worker-metrics';
@@ -55,10 +58,13 @@ import { TranslationQueries } from './translation/translation-queries';
     MaintenanceProcessor,
     NotificationsProcessor,
     NotificationQueries,
-    // E-mail: the unread-messages scan and the sends, through SMTP (or .eml files in development).
+    // E-mail: the unread-messages scan, offer moves that wait for someone, and the sends, through SMTP (or .eml files in development).
     EmailProcessor,
+    EmailComposer,
     EmailTransport,
     UnreadEmailQueries,
+    OfferEmailQueries,
+    OfferEmailRecorder,
     // Deciding who gets a push: one decider per kind, over the rules every push shares (PushAudience).
     ChatMessagePushDecider,
     OfferPushDecider,
@@ -86,8 +92,8 @@ import { TranslationQueries } from './translation/translation-queries';
     OutboxRelay,
     {
       provide: OUTBOX_JOB_OWNERS,
-      inject: [ChatMessagePushDecider, TranslateMessageJob],
-      useFactory: (chat: ChatMessagePushDecider, translate: TranslateMessageJob) => [chat, translate],
+      inject: [ChatMessagePushDecider, TranslateMessageJob, OfferEmailRecorder],
+      useFactory: (chat: ChatMessagePushDecider, translate: TranslateMessageJob, offerEmails: OfferEmailRecorder) => [chat, translate, offerEmails],
     },
   ],
 })

@@ -39,4 +39,11 @@ describe('EmailTransport', () => {
     expect(EmailTransport.permanent(Object.assign(new Error('later'), { responseCode: 451 }))).toBe(false);
     expect(EmailTransport.permanent(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(false);
   });
+
+  it('tells a server that did not answer from one that answered, and from a local error', () => {
+    expect(EmailTransport.unreachable(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }))).toBe(true);
+    expect(EmailTransport.unreachable(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' }))).toBe(true);
+    expect(EmailTransport.unreachable(Object.assign(new Error('later'), { code: 'EENVELOPE', responseCode: 451 }))).toBe(false);
+    expect(EmailTransport.unreachable(Object.assign(new Error('No recipients defined'), { code: 'EENVELOPE' }))).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve, join } from 'node:path';
 import nodemailer, { Transporter } from 'nodemailer';
@@ -15,12 +15,16 @@ export interface OutgoingEmail {
   headers: Record<string, string>;
 }
 
+/** Nodemailer's codes for a connection that failed (and Node's own, should one come through unwrapped). */
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+
 /**
- * Hands an e-mail to SMTP_URL with Nodemailer, or, without SMTP_URL (development), writes it as a .eml file under
+ * Hands an e-mail to SMTP_URL with Nodemailer (over a pool of EMAIL_SMTP_CONNECTIONS connections, reused from one
+ * e-mail to the next), or, without SMTP_URL (development), writes it as a .eml file under
  * EMAIL_DIR. Production refuses to start without SMTP_URL, so no e-mail is ever kept on disk there.
  */
 @Injectable()
-export class EmailTransport implements OnModuleInit {
+export class EmailTransport implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('email');
   private readonly smtp: Transporter | null;
   private readonly files: Transporter;
@@ -28,13 +32,18 @@ export class EmailTransport implements OnModuleInit {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (!config.SMTP_URL && config.NODE_ENV === 'production') throw new Error('SMTP_URL must be set in production: e-mail goes through SMTP there');
-    this.smtp = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+    this.smtp = config.SMTP_URL ? nodemailer.createTransport({ url: config.SMTP_URL, pool: true, maxConnections: config.EMAIL_SMTP_CONNECTIONS }) : null;
     this.files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     this.folder = resolve(config.EMAIL_DIR);
   }
 
   onModuleInit(): void {
     if (!this.smtp) this.logger.log(`no SMTP_URL: every e-mail is kept as a .eml file in ${this.folder}`);
+  }
+
+  /** Ends the pooled SMTP connections (QUIT) once the queues have stopped sending (after their drain). */
+  onApplicationShutdown(): void {
+    this.smtp?.close();
   }
 
   async send(mail: OutgoingEmail): Promise<void> {
@@ -54,6 +63,15 @@ export class EmailTransport implements OnModuleInit {
     const info = (await this.files.sendMail(message)) as { message: Buffer };
     await mkdir(this.folder, { recursive: true });
     await writeFile(join(this.folder, `${mail.id}.eml`), info.message);
+  }
+
+  /**
+   * No SMTP answer at all (refused, reset, timed out, no DNS): the server is unreachable, which says nothing
+   * about this e-mail, so trying again later spends none of its attempts.
+   */
+  static unreachable(error: unknown): boolean {
+    const { responseCode, code } = error as { responseCode?: number; code?: string };
+    return typeof responseCode !== 'number' && typeof code === 'string' && UNREACHABLE_CODES.has(code);
   }
 
   /** An SMTP answer that will not change on retry (a 5xx: no such mailbox, refused): the e-mail is given up. */

@@ -1,4 +1,5 @@
 import type { PushLang } from '#shared/push/push-content';
+import { escapeHtml } from './email-html';
 import type { DueChat } from './unread-email.queries';
 
 export interface EmailText {
@@ -31,7 +32,6 @@ const WORDS = {
   },
 } as const;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const clip = (s: string, max = 300) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** The unread-messages e-mail in the recipient's language, as plain text and HTML, every chat with a link to it. */

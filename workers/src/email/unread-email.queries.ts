@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ChatMessageType } from '#shared/contracts/chat';
 import { MUTED_NOW_SQL } from '#shared/notifications/notification-settings.repository';
 
 /** One chat an unread-messages e-mail names: the messages after fromSeq up to toSeq. */
@@ -22,20 +23,27 @@ export interface DueChat {
 export interface EmailRow {
   id: string;
   user_id: string;
-  kind: string;
+  kind: 'messages' | 'offers' | 'payments';
+  /** unread messages: the chats and seq ranges it names; an offer move: {offerId, eventId} (see offer_event_id) */
   covers: Cover[];
   status: string;
   attempts: number;
   email: string;
   lang: string;
+  /** e-mail of this kind is on in the recipient's settings */
   email_on: boolean;
 }
 
 /** How many people one scan records at most (the next scan takes the rest). */
 const SCAN_BATCH = 500;
 
-/** A message that counts: someone else's (not a system note from nobody), live. `p` the participant, `m` the message. */
-const COUNTS_SQL = `m.deleted_at IS NULL AND m.author_id IS NOT NULL AND m.author_id <> p.user_id`;
+/**
+ * A message that counts: someone else's text, live; not a system message (see isSystemMessage): an offer's notes
+ * are e-mailed as the offer move itself, when it waits for the reader. `p` the participant, `m` the message.
+ */
+const countsSql = (m: string) =>
+  `${m}.deleted_at IS NULL AND ${m}.author_id IS NOT NULL AND ${m}.author_id <> p.user_id AND ${m}.type = ${ChatMessageType.Text} AND NOT ${m}.offer_note`;
+const COUNTS_SQL = countsSql('m');
 
 /** What the unread-messages e-mail reads and writes. The rules of settings are in shared/notifications. */
 @Injectable()
@@ -81,10 +89,10 @@ export class UnreadEmailQueries {
     return rows.map((r) => r.id);
   }
 
-  /** Recorded e-mails still pending a while after they were recorded (their job may have been lost with Redis). */
+  /** Recorded e-mails still pending a while after they were due (their job may have been lost with Redis). */
   async stalePending(olderThanMs: number): Promise<string[]> {
     const rows: { id: string }[] = await this.db.query(
-      `SELECT id::text AS id FROM email_message WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+      `SELECT id::text AS id FROM email_message WHERE status = 'pending' AND due_at < now() - make_interval(secs => $1::double precision / 1000)
        ORDER BY id LIMIT 1000`,
       [olderThanMs],
     );
@@ -94,7 +102,8 @@ export class UnreadEmailQueries {
   async email(id: string): Promise<EmailRow | undefined> {
     const rows: EmailRow[] = await this.db.query(
       `SELECT e.id::text AS id, e.user_id, e.kind, e.covers, e.status, e.attempts, u.email, u.lang,
-              COALESCE(s.email_messages, true) AS email_on
+              CASE e.kind WHEN 'offers' THEN COALESCE(s.email_offers, true) WHEN 'payments' THEN COALESCE(s.email_payments, true)
+                          ELSE COALESCE(s.email_messages, true) END AS email_on
        FROM email_message e JOIN "user" u ON u.id = e.user_id LEFT JOIN notification_setting s ON s.user_id = e.user_id
        WHERE e.id = $1`,
       [id],
@@ -110,7 +119,7 @@ export class UnreadEmailQueries {
                  SELECT NULLIF(trim(concat_ws(' ', a.name, a.surname)), '') AS author, m2.text
                  FROM chat_message m2 LEFT JOIN "user" a ON a.id = m2.author_id
                  WHERE m2.group_id = g.id AND m2.seq > GREATEST(p.read_seq, c."fromSeq") AND m2.seq <= c."toSeq"
-                   AND m2.deleted_at IS NULL AND m2.author_id IS NOT NULL AND m2.author_id <> p.user_id
+                   AND ${countsSql('m2')}
                  ORDER BY m2.seq DESC LIMIT 3) l) AS latest
        FROM jsonb_to_recordset($2::jsonb) AS c("groupId" bigint, "fromSeq" bigint, "toSeq" bigint)
        JOIN chat_participant p ON p.group_id = c."groupId" AND p.user_id = $1

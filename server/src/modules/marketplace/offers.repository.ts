@@ -238,9 +238,9 @@ export class OffersRepository {
     const payload = this.outboxPayload(move);
     await tx.query(
       `WITH logged AS (
-         INSERT INTO job_offer_event (offer_id, from_status, to_status, call, actor_id) VALUES ($1, $2, $3, $4, $5)
+         INSERT INTO job_offer_event (offer_id, from_status, to_status, call, actor_id) VALUES ($1, $2, $3, $4, $5) RETURNING id
        )
-       INSERT INTO outbox (topic, payload) VALUES ($6, $7::jsonb)`,
+       INSERT INTO outbox (topic, payload) SELECT $6, $7::jsonb || jsonb_build_object('eventId', logged.id::text) FROM logged`,
       [move.offer.id, move.from, move.to, move.call, move.actorId, OFFER_STATUS_CHANGED_TOPIC, JSON.stringify(payload)],
     );
   }
