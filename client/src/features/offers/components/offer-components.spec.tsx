@@ -9,6 +9,7 @@ import { offerUi } from '../offer.actions';
 import { applyOfferStatus, offerStore, resetOffers, storeOffer } from '../offer.store';
 import { JobOfferThumbnail } from './JobOfferThumbnail';
 import { OfferActions } from './OfferActions';
+import { OfferRow } from './OfferRow';
 
 const OFFER: JobOffer = {
   code: 'O_one',
@@ -233,5 +234,31 @@ describe('offer actions', () => {
     });
     expect(offerStore.byCode.O_one).toMatchObject({ offer: { price: { amount: '99.00' }, deadline: '2027-01-01T00:00:00.000Z', version: 4 } });
     expect(offerStore.pushes).toBe(2);
+  });
+});
+
+describe('offer rows', () => {
+  const user = (code: string, name: string) => ({ code, name, surname: 'Nowak', avatar: null, type: 1, country: null, lang: 'eng', timezone: null });
+
+  it('name the other party, so two offers on one job differ: the customer sees each provider, the provider the customer', async () => {
+    answers['GET /api/user/U_p'] = () => [200, user('U_p', 'Piotr')];
+    answers['GET /api/user/U_q'] = () => [200, user('U_q', 'Quinn')];
+    answers['GET /api/user/U_c'] = () => [200, user('U_c', 'Celina')];
+    renderUi(
+      <>
+        <OfferRow offer={{ ...OFFER, code: 'O_1', status: 5 }} me="U_c" />
+        <OfferRow offer={{ ...OFFER, code: 'O_2', status: 5, providerCode: 'U_q' }} me="U_c" />
+        <OfferRow offer={{ ...OFFER, code: 'O_3', status: 5 }} me="U_p" />
+      </>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('offer-row-party').map((p) => p.textContent)).toEqual([
+        expect.stringContaining('Provider: Piotr Nowak'),
+        expect.stringContaining('Provider: Quinn Nowak'),
+        expect.stringContaining('Customer: Celina Nowak'),
+      ]),
+    );
+    // The avatar (initials without a picture) comes first.
+    expect(screen.getAllByTestId('offer-row-party')[0].textContent).toMatch(/^PN/);
   });
 });
