@@ -94,7 +94,11 @@ export function DashboardPage() {
           {data ? (
             <Text size="sm" c={data.waiting.length ? undefined : 'dimmed'} data-testid="dashboard-waiting-summary">
               {data.waiting.length ? t('DASHBOARD.WAIT_FOR_YOU', { count: data.waiting.length }) : t('DASHBOARD.NOTHING_WAITING')}
-              {data.waitingOther ? ` · ${t('DASHBOARD.WAIT_FOR_OTHER', { count: data.waitingOther })}` : ''}
+            </Text>
+          ) : null}
+          {data?.waitingOther ? (
+            <Text size="sm" c="dimmed" data-testid="dashboard-waiting-other">
+              {t('DASHBOARD.WAIT_FOR_OTHER', { count: data.waitingOther })}
             </Text>
           ) : null}
         </DashCard>

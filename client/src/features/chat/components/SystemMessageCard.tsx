@@ -109,8 +109,8 @@ export function SystemMessageCard({ message }: { message: ChatMessage }) {
   // A note titled by its own text needs no body repeating it.
   const titledByNote = note && title !== systemMessageTitle({ type: message.type });
   const body = message.deleted || titledByNote ? null : systemMessageBody(message.message, t, (key) => i18n.exists(key));
-  const Icon = message.type === MESSAGE_TYPE.JobOfferApproved ? IconCircleCheck : offerType ? IconFileDollar : IconInfoCircle;
-  const color = message.type === MESSAGE_TYPE.JobOfferApproved ? 'green' : offerType ? 'indigo' : 'gray';
+  const Icon = message.type === MESSAGE_TYPE.JobOfferApproved ? IconCircleCheck : offerType || note ? IconFileDollar : IconInfoCircle;
+  const color = message.type === MESSAGE_TYPE.JobOfferApproved ? 'green' : offerType || note ? 'indigo' : 'gray';
   return (
     <Group justify="center" my="sm" data-testid="chat-system-message" data-code={message.code} data-seq={message.seq} data-type={message.type}>
       <Paper withBorder radius="md" px="md" py="xs" maw={480} w="100%" role="note" aria-label={t(title)}>
