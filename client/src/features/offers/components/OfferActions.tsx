@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Checkbox, Group, Modal, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { JobOffer, OfferMoveCall, OfferTermsInput } from '@/api/offer.api';
@@ -34,7 +34,15 @@ export function OfferActions({ offer, side }: { offer: JobOffer; side: OfferSide
   const [allowMore, setAllowMore] = useState(true);
   const [reference, setReference] = useState('');
   const [moved, setMoved] = useState<number | null>(null);
+  // A confirmation left open while the offer moved on (the other party, another tab) closes with its button.
+  const [stale, setStale] = useState(false);
   const guide = offerGuide(offer.status, side);
+  const openGone = open !== null && !guide.calls.includes(open);
+  useEffect(() => {
+    if (!openGone) return;
+    setOpen(null);
+    setStale(true);
+  }, [openGone]);
   const forward = guide.calls.filter((c) => !ACTION_TEXT[c].danger);
   const price = formatOfferMoney(offer.price, language);
 
@@ -92,7 +100,11 @@ export function OfferActions({ offer, side }: { offer: JobOffer; side: OfferSide
       <Button
         color={text.danger ? 'red' : undefined}
         variant={text.danger ? 'light' : 'filled'}
-        onClick={() => (call === 'update' ? setRevising(true) : setOpen(open === call ? null : call))}
+        onClick={() => {
+          setStale(false);
+          if (call === 'update') setRevising(true);
+          else setOpen(open === call ? null : call);
+        }}
         disabled={busy !== null && busy !== call}
         loading={busy === call}
         aria-expanded={call === 'update' ? undefined : open === call}
@@ -142,9 +154,9 @@ export function OfferActions({ offer, side }: { offer: JobOffer; side: OfferSide
   const endings = guide.calls.filter((c) => ACTION_TEXT[c].danger);
   return (
     <Stack gap="sm" data-testid="offer-actions" data-busy={busy ?? ''}>
-      {conflict ? (
+      {conflict || stale ? (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('OFFERS.CONFLICT_TITLE')} role="alert" data-testid="offer-conflict">
-          <Text size="sm">{conflict}</Text>
+          <Text size="sm">{conflict ?? t('JOB_OFFER.ILLEGAL_TRANSITION')}</Text>
           <Text size="sm" c="dimmed">
             {t('OFFERS.CONFLICT_REFRESHED')}
           </Text>

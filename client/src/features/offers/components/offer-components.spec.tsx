@@ -208,6 +208,24 @@ describe('offer actions', () => {
     await waitFor(() => expect(offerStore.byCode.O_one).toMatchObject({ offer: { status: 10, version: 9 } }));
   });
 
+  it('closes a confirmation whose move the offer no longer allows (it moved on meanwhile) and says so', async () => {
+    const { rerender } = renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side="provider" />);
+    fireEvent.click(screen.getByTestId('offer-action-final'));
+    await screen.findByTestId('offer-confirm-final');
+    rerender(
+      <MantineProvider env="test">
+        <Notifications />
+        <MemoryRouter>
+          <OfferActions offer={{ ...OFFER, status: 10, version: 8 }} side="provider" />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(await screen.findByTestId('offer-conflict')).toHaveTextContent('The offer cannot take this step in its current status');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('offer-waiting')).toHaveTextContent('Waiting for the customer to choose this offer');
+    expect(calls).toEqual([]);
+  });
+
   it('keeps a pushed revision: price, deadline and version move on, an older push does not undo them', () => {
     storeOffer({ ...OFFER, status: 5, version: 3 });
     applyOfferStatus({
