@@ -24,6 +24,8 @@ import { LinkedIdentities1764600200000 } from './1764600200000-LinkedIdentities'
 import { OfferEmails1764710000000 } from './1764710000000-OfferEmails';
 import { OfferTimers1764730000000 } from './1764730000000-OfferTimers';
 import { OfferReviews1764740000000 } from './1764740000000-OfferReviews';
+import { ChatMessageOfferNoteData1764760000000 } from './1764760000000-ChatMessageOfferNoteData';
+import { PaymentNumbers1764760100000 } from './1764760100000-PaymentNumbers';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -53,4 +55,6 @@ export const migrations = [
   OfferEmails1764710000000,
   OfferTimers1764730000000,
   OfferReviews1764740000000,
+  ChatMessageOfferNoteData1764760000000,
+  PaymentNumbers1764760100000,
 ];

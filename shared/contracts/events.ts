@@ -16,6 +16,13 @@ export interface ChatReplyPreview {
   offerNote?: true;
 }
 
+/** What an offer note's move did: the status it moved the offer to and, when it set them, the terms (price, deadline). */
+export interface OfferNoteData {
+  status: number;
+  /** on a first price, a revision and a final offer: the terms the move set */
+  terms?: Omit<OfferTerms, 'version' | 'lapsesAt'>;
+}
+
 /** A chat message as REST, events and sockets carry it. */
 export interface ChatMessagePayload {
   code: string;
@@ -34,6 +41,8 @@ export interface ChatMessagePayload {
   deleted: boolean;
   /** Set (true) by the server on the marketplace's offer notes, whose text is a translation key; absent on any other message. */
   offerNote?: true;
+  /** On offer notes only, set by the marketplace with the note: what its move did (absent on notes posted before it was kept). */
+  offerNoteData?: OfferNoteData;
   /** The quoted message; absent or null when this is not a reply. */
   replyTo?: ChatReplyPreview | null;
   /** UTC ISO of the latest edit; absent or null when never edited. */

@@ -190,16 +190,19 @@ describe('chat screens in the browser', () => {
     expect(await badge.textContent()).toBe('Approved by customer');
     expect(await bar.textContent()).toContain('Offer: Paint the garden fence');
     expect(await bar.getByTestId('chat-info-view').getAttribute('href')).toBe(`/jobs/${jobCode}/offers/${offerCode}`);
-    // The provider's first message, then the marketplace's notes as cards with translated text, no raw keys.
+    // The provider's first message, then the marketplace's notes as cards with translated titles, no raw keys.
     await a.getByTestId('chat-messages').getByText('About your job', { exact: true }).waitFor();
     const cards = a.getByTestId('chat-system-message');
     await a.locator('[data-testid="chat-system-message"][data-type="3"]').waitFor();
-    expect(await cards.getByTestId('chat-system-title').allTextContents()).toEqual(['Update', 'Final offer requested', 'Job offer approved']);
-    expect(await cards.getByTestId('chat-system-text').allTextContents()).toEqual([
+    // Each card is titled by its own text and shows its own move's status (not the offer's now: Approved by customer).
+    expect(await cards.getByTestId('chat-system-title').allTextContents()).toEqual([
       'The provider sent a price and a deadline',
       'The provider made a final offer',
       'The customer approved the offer',
     ]);
+    const statuses = cards.getByTestId('chat-system-status');
+    expect(await Promise.all((await statuses.all()).map((b) => b.getAttribute('data-status')))).toEqual(['5', '10', '50']);
+    expect(await cards.getByTestId('chat-system-terms').first().textContent()).toContain('Price: $120.50');
     expect(await a.getByTestId('chat-page').textContent()).not.toMatch(/JOB_OFFER\./);
     expect(await a.getByTestId(`chat-list-item-${group}`).getByTestId('chat-list-last').textContent()).toBe('The customer approved the offer');
     await screenshot(a, '67-offer-chat-info-bar-and-cards');

@@ -80,10 +80,10 @@ async function watchForVersion(page: Page, version: number) {
   };
 }
 
-/** The buttons that confirm a move: the confirm notification's yes, and the choose, pay and revise dialogs' buttons. */
+/** The buttons that confirm a move: the confirmation popover's yes, choose and pay buttons, and the revise dialog's submit. */
 const CONFIRMS = ['confirm-yes', 'offer-choose-confirm', 'offer-pay-confirm', 'offer-submit'].map((id) => `[data-testid="${id}"]`).join(',');
 
-/** A move made by clicking in `actor`'s offer view: the action, then its confirm (a notification or a dialog). */
+/** A move made by clicking in `actor`'s offer view: the action, then its confirm (the popover at the button, or the revise dialog). */
 async function clickMove(actor: Page, call: string, confirm: (page: Page) => Promise<void>): Promise<number> {
   await actor.getByTestId(`offer-action-${call}`).click();
   return confirmAndTime(actor, confirm);
@@ -188,18 +188,18 @@ describe('offers in the browser', () => {
     expect(await c.getByTestId('offer-price').textContent()).toBe('$1,100.00');
     await screenshot(p, 'offers-view-proposal-provider-desktop-en');
 
-    // Two tabs of the provider race: tab B's confirm is open when tab A's move lands; B gets the 409 explained.
+    // Two tabs of the provider race: tab B's confirm is open when tab A's move lands; B's confirmation closes, explained.
     const p2 = await p.context().newPage();
     await openOffer(p2, job, offer);
     await p2.getByTestId('offer-action-final').click();
     await p2.getByTestId('confirm-yes').waitFor();
     await move('final', p, c, (actor) => clickMove(actor, 'final', yes), '10');
     await p2.locator('[data-testid="offer-view"][data-status="10"]').waitFor();
-    await yes(p2);
     const conflict = p2.getByTestId('offer-conflict');
     await conflict.waitFor();
     expect(await conflict.textContent()).toContain('The offer cannot take this step in its current status');
     expect(await statusOf(p2)).toBe('10');
+    expect(await p2.getByTestId('confirm-yes').count()).toBe(0);
     await screenshot(p2, 'offers-view-conflict-desktop-en');
     await p2.close();
 

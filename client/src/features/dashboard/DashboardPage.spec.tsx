@@ -4,6 +4,7 @@ import type { JobOffer } from '@/api/offer.api';
 import { chatStore, resetChat } from '@/features/chat/chat.store';
 import { applyOfferStatus, resetOffers } from '@/features/offers/offer.store';
 import { preferencesStore } from '@/features/preferences/preferences.store';
+import { changeI18nLanguage } from '@/i18n/i18n';
 import { sessionStore } from '@/features/session/session.store';
 import { renderRoutes } from '../../../jest/render';
 import { DashboardPage } from './DashboardPage';
@@ -69,6 +70,9 @@ describe('dashboard', () => {
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/jobs/J_a/offers/a', '/jobs/J_c/offers/c']);
     expect(screen.getByTestId('dashboard-waiting-link')).toHaveAttribute('href', '/jobs/offers');
+    // a and c wait for me (choose, pay); b, a Proposal, waits for the provider's final offer.
+    expect(screen.getByTestId('dashboard-waiting-summary')).toHaveTextContent('2 offers wait for you');
+    expect(screen.getByTestId('dashboard-waiting-other')).toHaveTextContent('1 waits for the other side');
     expect(screen.getByTestId('dashboard-due')).toHaveAttribute('data-count', '1');
     expect(screen.getByTestId('dashboard-due-amounts')).toHaveTextContent('To pay: $100.00');
     expect(screen.getByTestId('dashboard-due-link')).toHaveAttribute('href', '/jobs/payments');
@@ -83,5 +87,18 @@ describe('dashboard', () => {
     act(() => applyOfferStatus({ jobCode: 'J_c', offerCode: 'c', status: 200, previousStatus: 160, actorCode: 'U_me', at: new Date().toISOString() }));
     await waitFor(() => expect(screen.getByTestId('dashboard-due')).toHaveAttribute('data-count', '0'));
     expect(screen.getByTestId('dashboard-waiting')).toHaveAttribute('data-count', '1');
+    expect(screen.getByTestId('dashboard-waiting-summary')).toHaveTextContent('1 offer waits for you');
+    expect(screen.getByTestId('dashboard-waiting-other')).toHaveTextContent('1 waits for the other side');
+  });
+
+  it('in Polish, says nothing waits for me and counts what waits for the other side', async () => {
+    preferencesStore.language = 'pol';
+    changeI18nLanguage('pol');
+    mine = [offer('b', 5), offer('d', 100)];
+    due = [];
+    renderRoutes([{ path: '/', element: <DashboardPage /> }], '/');
+    await waitFor(() => expect(screen.getByTestId('dashboard-waiting-other')).toHaveTextContent('2 czekają na drugą stronę'));
+    expect(screen.getByTestId('dashboard-waiting-summary')).toHaveTextContent('Nic nie czeka na twój ruch.');
+    changeI18nLanguage('eng');
   });
 });

@@ -91,9 +91,14 @@ export function DashboardPage() {
               <OfferStatusBadge status={o.status} size="sm" />
             </Group>
           ))}
-          {data && data.waiting.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('DASHBOARD.NOTHING_WAITING')}
+          {data ? (
+            <Text size="sm" c={data.waiting.length ? undefined : 'dimmed'} data-testid="dashboard-waiting-summary">
+              {data.waiting.length ? t('DASHBOARD.WAIT_FOR_YOU', { count: data.waiting.length }) : t('DASHBOARD.NOTHING_WAITING')}
+            </Text>
+          ) : null}
+          {data?.waitingOther ? (
+            <Text size="sm" c="dimmed" data-testid="dashboard-waiting-other">
+              {t('DASHBOARD.WAIT_FOR_OTHER', { count: data.waitingOther })}
             </Text>
           ) : null}
         </DashCard>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type JobOffer, offerApi } from '@/api/offer.api';
 import { waitingFirst } from '@/features/offers/offer-lists';
-import { waitsFor } from '@/features/offers/offer-actions';
+import { countWaiting, waitsFor } from '@/features/offers/offer-actions';
 import { offerStore } from '@/features/offers/offer.store';
 import { useOfferChanges } from '@/features/offers/useLiveOffer';
 import { preferencesStore } from '@/features/preferences/preferences.store';
@@ -14,6 +14,8 @@ export interface DashboardData {
   moreJobs: boolean;
   /** Offers waiting for my move (payments due among them). */
   waiting: JobOffer[];
+  /** My open offers waiting for the other side's move (mine loaded in this page of offers). */
+  waitingOther: number;
   /** Offers waiting for my payment. */
   due: JobOffer[];
 }
@@ -31,7 +33,13 @@ export function useDashboard(me: string | null): { data: DashboardData | null; f
         if (!live) return;
         const openJobs = jobs.jobs.filter((j) => j.acceptingOffers);
         setState({
-          data: { openJobs, moreJobs: jobs.hasMore, waiting: waitingFirst(mine.offers, me).filter((o) => waitsFor(o, me)), due: due.offers },
+          data: {
+            openJobs,
+            moreJobs: jobs.hasMore,
+            waiting: waitingFirst(mine.offers, me).filter((o) => waitsFor(o, me)),
+            waitingOther: countWaiting(mine.offers, me).forOther,
+            due: due.offers,
+          },
           failed: false,
         });
       })

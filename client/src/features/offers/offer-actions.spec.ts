@@ -1,5 +1,5 @@
 import { OFFER_TRANSITIONS } from '@contracts/offers';
-import { OFFER_MOVES, allowedCalls, nextMoveBy, sideOf, waitsFor } from './offer-actions';
+import { OFFER_MOVES, allowedCalls, countWaiting, nextMoveBy, offerGuide, sideOf, waitsFor } from './offer-actions';
 import { OfferStatus } from './offer-status';
 
 const S = OfferStatus;
@@ -61,5 +61,38 @@ describe('allowed actions per status and side', () => {
     expect(waiting(S.Closed)).toEqual({ provider: false, customer: false });
     expect(nextMoveBy(S.FinalOffer)).toBe('customer');
     expect(nextMoveBy(S.Closed)).toBeNull();
+  });
+});
+
+describe('the offer guide, read off the table', () => {
+  it('at Proposal the customer waits for the final offer, then may choose; the provider is awaited; a moderator only reads', () => {
+    expect(offerGuide(S.Proposal, 'customer')).toEqual({
+      calls: ['reject'],
+      awaited: { from: S.Proposal, call: 'final', actor: 'provider', to: S.FinalOffer },
+      yours: false,
+      then: ['choose'],
+    });
+    expect(offerGuide(S.Proposal, 'provider')).toMatchObject({ calls: ['update', 'final', 'withdraw'], yours: true, then: [] });
+    expect(offerGuide(S.Proposal, null)).toMatchObject({ calls: [], yours: false, then: [], awaited: { call: 'final' } });
+    expect(offerGuide(S.Closed, 'customer')).toEqual({ calls: [], awaited: null, yours: false, then: [] });
+  });
+
+  it('the awaited move is always by the side that waitsFor says', () => {
+    for (const status of Object.values(S)) {
+      const guide = offerGuide(status, 'provider');
+      expect(guide.yours).toBe(waitsFor(offer(status), 'U_p'));
+    }
+  });
+
+  it('counts open offers waiting for me and for the other side, closed and onlooked ones for neither', () => {
+    const offers = [
+      offer(S.Proposal),
+      offer(S.FinalOffer),
+      offer(S.PaymentPending),
+      offer(S.Closed),
+      { status: S.FinalOffer, providerCode: 'U_x', customerCode: 'U_y' },
+    ];
+    expect(countWaiting(offers, 'U_c')).toEqual({ forMe: 2, forOther: 1 });
+    expect(countWaiting(offers, 'U_p')).toEqual({ forMe: 1, forOther: 2 });
   });
 });

@@ -48,3 +48,50 @@ export function waitsFor(offer: { status: number; providerCode: string; customer
 export function nextMoveBy(status: number): OfferSide | null {
   return OFFER_MOVES.find((m) => m.from === status && !ENDING_CALLS.includes(m.call))?.actor ?? null;
 }
+
+const isForward = (m: OfferMove): boolean => !ENDING_CALLS.includes(m.call);
+
+/**
+ * The move the offer waits for: the table's first forward row from this status that takes it elsewhere (a
+ * revision, Proposal → Proposal, does not; nor do withdraw, reject or a dispute). Null once Closed.
+ */
+export function awaitedMove(status: number): OfferMove | null {
+  return OFFER_MOVES.find((m) => m.from === status && isForward(m) && m.to !== m.from) ?? null;
+}
+
+/** What the offer screen tells one user: what they may do now, what the offer waits for, and what comes after it. */
+export interface OfferGuide {
+  /** the buttons: this side's calls now (none for a moderator) */
+  calls: OfferCall[];
+  /** the move the offer waits for, null once it is closed */
+  awaited: OfferMove | null;
+  /** the awaited move is this user's */
+  yours: boolean;
+  /** this side's forward calls once the other side made the awaited move (what they wait for it to do) */
+  then: OfferCall[];
+}
+
+/** The guide, read off the transition table for this status and side. */
+export function offerGuide(status: number, side: OfferSide | null): OfferGuide {
+  const awaited = awaitedMove(status);
+  const yours = side !== null && awaited?.actor === side;
+  const then = side && awaited && !yours ? OFFER_MOVES.filter((m) => m.from === awaited.to && m.actor === side && isForward(m)).map((m) => m.call) : [];
+  return { calls: allowedCalls(status, side), awaited, yours, then };
+}
+
+/** Which of my open offers wait for me and which for the other side (moderators' offers count for neither). */
+export function countWaiting(
+  offers: readonly { status: number; providerCode: string; customerCode: string }[],
+  me: string | null,
+): { forMe: number; forOther: number } {
+  let forMe = 0;
+  let forOther = 0;
+  for (const o of offers) {
+    const side = sideOf(o, me);
+    const awaited = awaitedMove(o.status);
+    if (!side || !awaited) continue;
+    if (awaited.actor === side) forMe++;
+    else forOther++;
+  }
+  return { forMe, forOther };
+}

@@ -41,11 +41,26 @@ const HISTORY: Record<string, string> = {
   autoApproveFinalize: tk('OFFERS.HISTORY.AUTO_APPROVE_FINALIZE'),
 };
 
-/** Whose move it is, for the view's "waiting for" line. */
-export const WAITING_FOR: Record<'provider' | 'customer', string> = {
-  provider: tk('OFFERS.WAITING_FOR_PROVIDER'),
-  customer: tk('OFFERS.WAITING_FOR_CUSTOMER'),
+/** The calls an offer can wait for (forward moves; withdraw, reject and a dispute are never awaited). */
+type AwaitedCall = Exclude<OfferCall, 'withdraw' | 'reject' | 'disputePayment'>;
+
+/** Per awaited call: the line for whoever waits for it ("Waiting for the provider's final offer") and for the one whose move it is. */
+export const AWAITED_TEXT: Record<AwaitedCall, { waiting: string; yours: string }> = {
+  update: { waiting: tk('OFFERS.GUIDE.WAITING.UPDATE'), yours: tk('OFFERS.GUIDE.YOURS.UPDATE') },
+  final: { waiting: tk('OFFERS.GUIDE.WAITING.FINAL'), yours: tk('OFFERS.GUIDE.YOURS.FINAL') },
+  choose: { waiting: tk('OFFERS.GUIDE.WAITING.CHOOSE'), yours: tk('OFFERS.GUIDE.YOURS.CHOOSE') },
+  reapprove: { waiting: tk('OFFERS.GUIDE.WAITING.REAPPROVE'), yours: tk('OFFERS.GUIDE.YOURS.REAPPROVE') },
+  finalizeRequest: { waiting: tk('OFFERS.GUIDE.WAITING.FINALIZE_REQUEST'), yours: tk('OFFERS.GUIDE.YOURS.FINALIZE_REQUEST') },
+  approveFinalizeRequest: { waiting: tk('OFFERS.GUIDE.WAITING.APPROVE_FINALIZE_REQUEST'), yours: tk('OFFERS.GUIDE.YOURS.APPROVE_FINALIZE_REQUEST') },
+  pay: { waiting: tk('OFFERS.GUIDE.WAITING.PAY'), yours: tk('OFFERS.GUIDE.YOURS.PAY') },
+  confirmPayment: { waiting: tk('OFFERS.GUIDE.WAITING.CONFIRM_PAYMENT'), yours: tk('OFFERS.GUIDE.YOURS.CONFIRM_PAYMENT') },
 };
 
 /** Moves a timer made (the table's rows with `after`): nobody's, so the history says "automatically". */
 export const isTimerCall = (call: string): boolean => OFFER_TRANSITIONS.some((t) => t.call === call && t.after !== undefined);
+
+/** The guide's line for an awaited call: "waiting" for the others, "yours" for the one who makes it. */
+export function awaitedText(call: OfferCall, yours: boolean): string {
+  const text = AWAITED_TEXT[call as AwaitedCall] ?? AWAITED_TEXT.update;
+  return yours ? text.yours : text.waiting;
+}

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { ChatMessageType } from '#shared/contracts/chat';
+import type { OfferNoteData } from '#shared/contracts/events';
 
 @Entity({ name: 'chat_message' })
 export class ChatMessageEntity {
@@ -53,6 +54,9 @@ export class ChatMessageEntity {
   /** One of the marketplace's offer notes: set only when the marketplace posts one, never by a send or an edit. */
   @Column({ name: 'offer_note', type: 'boolean', default: false })
   offerNote: boolean;
+
+  @Column({ name: 'offer_note_data', type: 'jsonb', nullable: true })
+  offerNoteData: OfferNoteData | null;
 
   /** Position of the latest edit in the edits of all groups (sequence chat_message_edit_seq), for `sync`. */
   @Column({ name: 'edit_seq', type: 'bigint', nullable: true })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChatMessageType, MESSAGE_PAGE_SIZE, REPLY_SNIPPET_LENGTH } from '#shared/contracts/chat';
-import type { ChatReplyPreview } from '#shared/contracts/events';
+import type { ChatReplyPreview, OfferNoteData } from '#shared/contracts/events';
 import { MESSAGE_EDITED_TOPIC } from '#shared/contracts/translation';
 import { ChatHotPathPool } from './chat-hot-path.pool';
 import { INSERT_MESSAGES_SQL } from './chat-message-insert.sql';
@@ -24,6 +24,8 @@ export interface MessageRow {
   deleted_at: Date | null;
   /** one of the marketplace's offer notes (set only by the code that posts them) */
   offer_note: boolean;
+  /** what an offer note's move did (set with the note by the marketplace), else null */
+  offer_note_data: OfferNoteData | null;
   author_code: string | null;
   author_name: string | null;
   author_surname: string | null;
@@ -49,6 +51,8 @@ export interface InsertMessage {
   replyToId?: string | null;
   /** an offer note posted by the marketplace (never set for a user's send) */
   offerNote?: boolean;
+  /** the offer note's data (only with offerNote) */
+  offerNoteData?: OfferNoteData | null;
 }
 
 /** An answer row of INSERT_MESSAGES_SQL: the message, or only its id for a repeated client key (created false). */
@@ -70,7 +74,7 @@ export interface InsertResult {
 
 const MESSAGE_COLUMNS = `
   m.id, m.code, m.group_id, g.code AS group_code, m.seq, m.type, m.text, m.lang, m.translation, m.client_key,
-  m.created_at, m.deleted_at, m.offer_note, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
+  m.created_at, m.deleted_at, m.offer_note, m.offer_note_data, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
   CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url,
   COALESCE((SELECT array_agg(f.code ORDER BY mf.position) FROM chat_message_file mf JOIN file f ON f.id = mf.file_id
             WHERE mf.message_id = m.id), '{}') AS file_codes,
@@ -121,6 +125,7 @@ export class ChatMessagesRepository {
         items.map((i) => i.replyToId ?? null),
         known.map((k) => k?.version ?? null),
         items.map((i) => i.offerNote === true),
+        items.map((i) => (i.offerNote === true && i.offerNoteData ? JSON.stringify(i.offerNoteData) : null)),
       ],
     });
     const results: (InsertResult | null)[] = items.map(() => null);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
-import { ChatMessagePayload } from '#shared/contracts/events';
+import { ChatMessagePayload, OfferNoteData } from '#shared/contracts/events';
 import { SyncAnswer } from '#shared/contracts/socket-events';
 import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
@@ -75,8 +75,8 @@ export class ChatMessagesService {
    * For the marketplace only: the note of an offer's move, authored by the party that moved (nobody: a timer). The only way a
    * message is stored marked as an offer note (offer_note); its text is a translation key.
    */
-  async postOfferNote(group: ChatGroupEntity, type: ChatMessageType, text: string, authorId: string | null): Promise<ChatMessageDto> {
-    return this.store(group.code, authorId, type, text, null, null, [], [], null, true);
+  async postOfferNote(group: ChatGroupEntity, type: ChatMessageType, text: string, authorId: string | null, data: OfferNoteData): Promise<ChatMessageDto> {
+    return this.store(group.code, authorId, type, text, null, null, [], [], null, data);
   }
 
   private async store(
@@ -89,9 +89,23 @@ export class ChatMessagesService {
     fileIds: string[],
     fileCodes: string[],
     reply: MessageRow | null = null,
-    offerNote = false,
+    offerNoteData: OfferNoteData | null = null,
   ): Promise<ChatMessageDto> {
-    const input = { groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes, replyToId: reply?.id ?? null, offerNote };
+    const offerNote = offerNoteData !== null;
+    const input = {
+      groupCode,
+      authorId,
+      code: newCode(),
+      type,
+      text,
+      lang,
+      clientKey,
+      fileIds,
+      fileCodes,
+      replyToId: reply?.id ?? null,
+      offerNote,
+      offerNoteData,
+    };
     const result = await this.inserts.insert(input);
     if (!result) throw notFound();
     const message = mapChatMessage(result.row);

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '#shared/contracts/auth';
+import type { OfferNoteData } from '#shared/contracts/events';
 import { actorOf, findTransition, OFFER_TRANSITIONS, OfferCall, offerNoteOf, SystemCall } from '#shared/contracts/offers';
 import { AppError, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -181,7 +182,7 @@ export class OfferTransitionsService {
       const note = offerNoteOf(m.call as OfferCall, m.from);
       try {
         const group = m.offer.group_code ? await this.groups.findByCode(m.offer.group_code) : null;
-        if (group) await this.messages.postOfferNote(group, note.type, note.text, actor?.id ?? null);
+        if (group) await this.messages.postOfferNote(group, note.type, note.text, actor?.id ?? null, offerNoteDataOf(m));
       } catch (err) {
         // The move is committed; a lost chat note must not turn it into an error.
         this.logger.error({ err, offer: m.offer.code }, 'offer chat message failed');
@@ -199,4 +200,14 @@ export class OfferTransitionsService {
       });
     }
   }
+}
+
+/** Calls whose note shows the terms they set: a first price, a revision and the final offer. */
+const CALLS_WITH_TERMS: readonly string[] = ['update', 'final'];
+
+/** What a move's note carries: the status it moved to and, for the calls that set terms, those terms (from the move, not the note's text). */
+function offerNoteDataOf(m: MoveRecord): OfferNoteData {
+  if (!m.terms || !CALLS_WITH_TERMS.includes(m.call)) return { status: m.to };
+  const { price, localPrice, deadline } = m.terms;
+  return { status: m.to, terms: { price, localPrice, deadline } };
 }

@@ -140,7 +140,7 @@ export class OfferReviewsService {
   private async notePublished(offer: OfferRow, authorId: string): Promise<void> {
     try {
       const group = offer.group_code ? await this.groups.findByCode(offer.group_code) : null;
-      if (group) await this.messages.postOfferNote(group, ChatMessageType.Text, REVIEWS_PUBLISHED_NOTE, authorId);
+      if (group) await this.messages.postOfferNote(group, ChatMessageType.Text, REVIEWS_PUBLISHED_NOTE, authorId, { status: offer.status });
     } catch (err) {
       // The reviews are published; a lost chat note must not turn that into an error.
       this.logger.error({ err, offer: offer.code }, 'reviews chat note failed');

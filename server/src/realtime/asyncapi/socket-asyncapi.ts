@@ -1,4 +1,4 @@
-import type { ChatMessagePayload, ChatReplyPreview } from '#shared/contracts/events';
+import type { ChatMessagePayload, ChatReplyPreview, OfferNoteData } from '#shared/contracts/events';
 import type { ChatUserResponse } from '#shared/contracts/rest/chat';
 import type { UserAvatar } from '#shared/contracts/rest/users';
 import type {
@@ -19,6 +19,8 @@ type AckOf<F> = F extends (...args: infer Args) => void ? (Args extends [unknown
 type Success<A> = Omit<Extract<A, { ok: true }>, 'ok'>;
 type ClientEvent = keyof ClientToServerEvents;
 type AckedEvent = { [E in ClientEvent]: [AckOf<ClientToServerEvents[E]>] extends [never] ? never : E }[ClientEvent];
+
+const price = nullable(objectOf<{ amount: string; currency: string }>({ amount: str(), currency: str() }));
 
 const isoTime = (description?: string): Schema => ({ ...str(description), format: 'date-time' });
 
@@ -57,6 +59,14 @@ const SCHEMAS: Record<string, Schema> = {
     },
     ['offerNote'],
   ),
+  OfferNoteData: objectOf<OfferNoteData>(
+    {
+      status: int('the status the move took the offer to'),
+      terms: objectOf<NonNullable<OfferNoteData['terms']>>({ price, localPrice: price, deadline: nullable(isoTime()) }),
+    },
+    ['terms'],
+    "An offer note's own move: its status and, on a first price, a revision or a final offer, the terms it set",
+  ),
   ChatMessage: objectOf<ChatMessagePayload>(
     {
       code: str(),
@@ -73,10 +83,11 @@ const SCHEMAS: Record<string, Schema> = {
       clientKey: nullable(str()),
       deleted: bool(),
       offerNote: { const: true, description: "the marketplace's offer notes only: the text is a translation key" },
+      offerNoteData: ref('OfferNoteData'),
       replyTo: nullable(ref('ChatReplyPreview')),
       editedAt: nullable(isoTime()),
     },
-    ['offerNote', 'replyTo', 'editedAt'],
+    ['offerNote', 'offerNoteData', 'replyTo', 'editedAt'],
     'A chat message, the same shape REST answers',
   ),
   UnreadCount: objectOf<UnreadCountPayload>({ total: int(), groups: mapOf(int(), 'group code → unread count; only groups that changed') }),
@@ -88,8 +99,6 @@ const SCHEMAS: Record<string, Schema> = {
     idleMs: nullable(int('ms since the last activity when this was read')),
   }),
 };
-
-const price = nullable(objectOf<{ amount: string; currency: string }>({ amount: str(), currency: str() }));
 
 /** Server → client events: name → payload schema. */
 const SERVER_EVENTS: { [E in keyof ServerToClientEvents]: { summary: string; payload: Schema } } = {

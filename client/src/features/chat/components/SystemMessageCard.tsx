@@ -6,7 +6,14 @@ import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
 import { MESSAGE_TYPE } from '@/api/chat-types';
 import { JobOfferThumbnail } from '@/features/offers/components/JobOfferThumbnail';
+import { formatDateTime } from '@/components/format/dates';
+import { OfferStatusBadge } from '@/features/offers/components/OfferStatusBadge';
+import { noteStatus } from '@/features/offers/offer-notes';
+import { formatPriceWithLocal } from '@/features/offers/offer-format';
+import { preferencesStore } from '@/features/preferences/preferences.store';
 import { tk } from '@/i18n/i18n';
+import { intlLocaleOf } from '@/i18n/languages';
+import { OFFER_NOTE_KEYS } from '@/i18n/messages';
 import { formatMessageTime } from '../chat-logic';
 import { chatStore } from '../chat.store';
 import { GROUP_TYPE } from './ChatInfoBar';
@@ -41,29 +48,69 @@ const TITLES: Record<number, string> = {
   [MESSAGE_TYPE.JobOfferApproved]: tk('OFFER.CARD.APPROVED'),
 };
 
-/** The title key of a system message's card (also the chat list's last-message line for it). */
-export const systemMessageTitle = (message: Pick<ChatMessage, 'type'>): string => TITLES[message.type] ?? tk('OFFER.CARD.SYSTEM');
+/**
+ * The title key of a system message's card (also the chat list's last-message line for it): an offer note is
+ * titled by its own text (a key the client knows), so the title says what its text says.
+ */
+export const systemMessageTitle = (message: Pick<ChatMessage, 'type'> & Partial<Pick<ChatMessage, 'message' | 'offerNote'>>): string => {
+  const key = message.offerNote ? message.message?.trim() : undefined;
+  if (key && OFFER_NOTE_KEYS.includes(key as (typeof OFFER_NOTE_KEYS)[number])) return key;
+  return TITLES[message.type] ?? tk('OFFER.CARD.SYSTEM');
+};
 
-/** An offer card's offer: the job offer thumbnail (title, price, status, View), live. */
-function OfferThumbnail({ groupCode }: { groupCode: string }) {
+/**
+ * An offer card's offer: the job offer thumbnail (title, price, status, View), live; without its price and
+ * status (`current` false) under a note, which shows its own event's.
+ */
+function OfferThumbnail({ groupCode, current = true }: { groupCode: string; current?: boolean }) {
   const group = useSnapshot(chatStore).groups[groupCode] as ChatGroup | undefined;
   const offerCode = group?.type === GROUP_TYPE.JobOffer ? group.targetId : null;
   if (!offerCode) return null;
   return (
     <Box mt={4} pt={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-      <JobOfferThumbnail offerCode={offerCode} compact testIds="chat-system-offer" />
+      <JobOfferThumbnail offerCode={offerCode} compact current={current} testIds="chat-system-offer" />
     </Box>
   );
 }
 
-/** A system message: an icon, what happened, the text, and for offer messages a link to the offer. */
+/** What an offer note's move did: the status it moved the offer to and the terms it set (price, deadline). */
+function NoteEvent({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const { language } = useSnapshot(preferencesStore);
+  const status = noteStatus(message);
+  const terms = message.offerNoteData?.terms;
+  const money = terms ? formatPriceWithLocal(terms.price, terms.localPrice, language) : null;
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="chat-system-event">
+      {status !== null ? <OfferStatusBadge status={status} size="sm" data-testid="chat-system-status" /> : null}
+      {terms ? (
+        <Text size="sm" data-testid="chat-system-terms">
+          {[
+            money?.price ? t('OFFER.CARD.PRICE', { price: money.local ? `${money.price} (${money.local})` : money.price }) : null,
+            terms.deadline ? t('OFFER.CARD.DEADLINE', { deadline: formatDateTime(terms.deadline, intlLocaleOf(language)) }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * A system message: an icon, what happened, the text, and for offer messages a link to the offer. An offer note
+ * (marked by the server) is titled by its text and shows its own event's status and terms, never the offer's now.
+ */
 export function SystemMessageCard({ message }: { message: ChatMessage }) {
   const { t, i18n } = useTranslation();
+  const note = message.offerNote === true && !message.deleted;
   const offerType = message.type === MESSAGE_TYPE.FinalJobOfferRequest || message.type === MESSAGE_TYPE.JobOfferApproved;
   const title = systemMessageTitle(message);
-  const body = message.deleted ? null : systemMessageBody(message.message, t, (key) => i18n.exists(key));
-  const Icon = message.type === MESSAGE_TYPE.JobOfferApproved ? IconCircleCheck : offerType ? IconFileDollar : IconInfoCircle;
-  const color = message.type === MESSAGE_TYPE.JobOfferApproved ? 'green' : offerType ? 'indigo' : 'gray';
+  // A note titled by its own text needs no body repeating it.
+  const titledByNote = note && title !== systemMessageTitle({ type: message.type });
+  const body = message.deleted || titledByNote ? null : systemMessageBody(message.message, t, (key) => i18n.exists(key));
+  const Icon = message.type === MESSAGE_TYPE.JobOfferApproved ? IconCircleCheck : offerType || note ? IconFileDollar : IconInfoCircle;
+  const color = message.type === MESSAGE_TYPE.JobOfferApproved ? 'green' : offerType || note ? 'indigo' : 'gray';
   return (
     <Group justify="center" my="sm" data-testid="chat-system-message" data-code={message.code} data-seq={message.seq} data-type={message.type}>
       <Paper withBorder radius="md" px="md" py="xs" maw={480} w="100%" role="note" aria-label={t(title)}>
@@ -90,7 +137,8 @@ export function SystemMessageCard({ message }: { message: ChatMessage }) {
                 {body}
               </Text>
             ) : null}
-            {offerType ? <OfferThumbnail groupCode={message.groupCode} /> : null}
+            {note ? <NoteEvent message={message} /> : null}
+            {note || offerType ? <OfferThumbnail groupCode={message.groupCode} current={!note} /> : null}
           </Stack>
         </Group>
       </Paper>

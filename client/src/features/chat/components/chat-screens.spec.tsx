@@ -222,13 +222,52 @@ describe('system messages', () => {
       '/m',
     );
     const [proposal, final] = screen.getAllByTestId('chat-system-message');
-    expect(within(proposal).getByTestId('chat-system-text')).toHaveTextContent('The provider sent a price and a deadline');
-    expect(within(final).getByTestId('chat-system-title')).toHaveTextContent('Final offer requested');
-    expect(within(final).getByTestId('chat-system-text')).toHaveTextContent('The provider made a final offer');
+    // Titled by their own text (not "Final offer requested" over "The provider made a final offer"), said once.
+    expect(within(proposal).getByTestId('chat-system-title')).toHaveTextContent('The provider sent a price and a deadline');
+    expect(within(final).getByTestId('chat-system-title')).toHaveTextContent('The provider made a final offer');
+    expect(within(final).queryByTestId('chat-system-text')).toBeNull();
     expect(`${proposal.textContent}${final.textContent}`).not.toMatch(/JOB_OFFER\./);
     // A note's key the server did not mark (someone typed it) is an ordinary message: it stays as written.
     expect(screen.getByTestId('chat-message-text')).toHaveTextContent('JOB_OFFER.MESSAGE.PAID');
     expect(screen.queryByText('The customer paid')).toBeNull();
+  });
+
+  it("shows a note's own event: the status its move led to (not the offer's now) and the new price and deadline", async () => {
+    upsertGroup(group('G_offer', [ADA, BOB], { type: 4, targetId: 'O_one' }));
+    // The offer is at Payment pending now; the cards are about earlier moves.
+    routes['GET /api/jobs/offers/O_one'] = () => [200, OFFER];
+    const terms = { price: { amount: '150.00', currency: 'USD' }, localPrice: { amount: '600.00', currency: 'PLN' }, deadline: '2026-12-02T13:30:00.000Z' };
+    renderRoutes(
+      [
+        {
+          path: '/messages/:groupId',
+          element: (
+            <>
+              {item(
+                system({ code: 'R', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.REVISED', offerNote: true, offerNoteData: { status: 5, terms } }),
+              )}
+              {item(system({ code: 'A', type: 3, userCode: ADA.code, message: 'JOB_OFFER.MESSAGE.APPROVED', offerNote: true, offerNoteData: { status: 50 } }))}
+              {item(system({ code: 'O', type: 1, userCode: BOB.code, message: 'JOB_OFFER.MESSAGE.AGREED', offerNote: true }))}
+            </>
+          ),
+        },
+      ],
+      '/messages/G_offer',
+    );
+    const [revised, approved, older] = screen.getAllByTestId('chat-system-message');
+    expect(within(revised).getByTestId('chat-system-title')).toHaveTextContent('The provider changed the price or the deadline');
+    expect(within(revised).getByTestId('chat-system-status')).toHaveTextContent('Proposal');
+    expect(within(revised).getByTestId('chat-system-terms').textContent?.replace(/\s/g, ' ')).toBe(
+      'Price: $150.00 (PLN 600.00) · Deadline: Dec 2, 2026, 1:30 PM',
+    );
+    expect(within(approved).getByTestId('chat-system-status')).toHaveAttribute('data-status', '50');
+    expect(within(approved).queryByTestId('chat-system-terms')).toBeNull();
+    // A note posted before notes carried their status: the status its move leads to in the table.
+    expect(within(older).getByTestId('chat-system-status')).toHaveAttribute('data-status', '100');
+    // The link to the offer stays; the offer's current status and price are not shown on the cards.
+    await waitFor(() => expect(within(revised).getByTestId('chat-system-offer-view')).toHaveAttribute('href', '/jobs/J_one/offers/O_one'));
+    expect(screen.queryByTestId('chat-system-offer-status')).toBeNull();
+    expect(screen.queryByText('Payment pending')).toBeNull();
   });
 
   it('keeps plain text as it is', () => {

@@ -14,9 +14,20 @@ import { OfferStatusBadge } from './OfferStatusBadge';
  * The job offer thumbnail (spec section 2): a loader while the offer loads, the 'not found' notice when it cannot
  * be loaded, else the job's title, the price, the status badge and a View button to the offer. Live: it reads the
  * offer store that `offer:status` pushes move on. `compact` (default false) fits it in one bar line; `testIds`
- * (default 'chat-info') prefixes the test ids of its parts (-price, -status, -view, -missing).
+ * (default 'chat-info') prefixes the test ids of its parts (-price, -status, -view, -missing). `current` false leaves
+ * out the offer's price and status now (an offer note's card shows its own event's instead).
  */
-export function JobOfferThumbnail({ offerCode, compact = false, testIds = 'chat-info' }: { offerCode: string; compact?: boolean; testIds?: string }) {
+export function JobOfferThumbnail({
+  offerCode,
+  compact = false,
+  current = true,
+  testIds = 'chat-info',
+}: {
+  offerCode: string;
+  compact?: boolean;
+  current?: boolean;
+  testIds?: string;
+}) {
   const { t } = useTranslation();
   const { language } = useSnapshot(preferencesStore);
   const entry = useSnapshot(offerStore).byCode[offerCode];
@@ -76,12 +87,12 @@ export function JobOfferThumbnail({ offerCode, compact = false, testIds = 'chat-
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-          {offer.price ? (
+          {current && offer.price ? (
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid={`${testIds}-price`}>
               {formatOfferMoney(offer.price, language)}
             </Text>
           ) : null}
-          <OfferStatusBadge status={offer.status} data-testid={`${testIds}-status`} />
+          {current ? <OfferStatusBadge status={offer.status} data-testid={`${testIds}-status`} /> : null}
         </Group>
       </Group>
       <Button

@@ -6,13 +6,32 @@ import { useSnapshot } from 'valtio';
 import type { JobOffer } from '@/api/offer.api';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { toJobOffer } from '@/routes/paths';
+import { tk } from '@/i18n/i18n';
+import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { sideOf, waitsFor } from '../offer-actions';
+import { otherPartyOf, useOfferParty } from '../useOfferParty';
 import { formatDateTime } from '@/components/format/dates';
 import { intlLocaleOf } from '@/i18n/languages';
 import { formatPriceWithLocal } from '../offer-format';
 import { OfferStatusBadge } from './OfferStatusBadge';
 
-/** One offer in a list: the job's title, my side, price, deadline, status and a "your move" mark; the whole row opens it. */
+/** The other party of a row: avatar and name, "Provider: …" or "Customer: …" (a placeholder while loading). */
+function RowParty({ offer, side }: { offer: JobOffer; side: ReturnType<typeof sideOf> }) {
+  const { t } = useTranslation();
+  const other = otherPartyOf(offer, side);
+  const user = useOfferParty(other.code);
+  const name = user ? `${user.name} ${user.surname}`.trim() : '…';
+  return (
+    <Group gap={6} wrap="nowrap" miw={0} data-testid="offer-row-party" data-code={other.code}>
+      <UserAvatar name={user?.name ?? ''} surname={user?.surname ?? ''} url={user?.avatar?.url} size="sm" />
+      <Text size="sm" truncate>
+        {t(other.role === 'provider' ? tk('OFFERS.LIST.PROVIDER') : tk('OFFERS.LIST.CUSTOMER'), { name })}
+      </Text>
+    </Group>
+  );
+}
+
+/** One offer in a list: the job's title, the other party, my side, price, deadline, status and a "your move" mark; the whole row opens it. */
 export function OfferRow({ offer, me }: { offer: JobOffer; me: string | null }) {
   const { t } = useTranslation();
   const { language } = useSnapshot(preferencesStore);
@@ -28,6 +47,7 @@ export function OfferRow({ offer, me }: { offer: JobOffer; me: string | null }) 
             <Text fw={600} truncate>
               {title}
             </Text>
+            <RowParty offer={offer} side={side} />
             <Group gap="xs" wrap="wrap">
               <Text size="xs" c="dimmed">
                 {side === 'provider' ? t('OFFERS.LIST.AS_PROVIDER') : side === 'customer' ? t('OFFERS.LIST.AS_CUSTOMER') : ''}

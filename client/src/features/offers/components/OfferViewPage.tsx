@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { type JobOffer, type OfferEvent, offerApi } from '@/api/offer.api';
-import type { User } from '@/api/types';
-import { userApi } from '@/api/user.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { preferencesStore } from '@/features/preferences/preferences.store';
@@ -17,6 +15,7 @@ import { TrackRecordLine } from '@/features/reviews/components/TrackRecordLine';
 import { usePresence } from '@/realtime/usePresence';
 import { paths, toMessageGroup, toUserProfile } from '@/routes/paths';
 import { sideOf } from '../offer-actions';
+import { otherPartyOf, useOfferParty } from '../useOfferParty';
 import { formatDateTime } from '@/components/format/dates';
 import { intlLocaleOf } from '@/i18n/languages';
 import { formatPriceWithLocal } from '../offer-format';
@@ -51,18 +50,8 @@ function useOfferHistory(offer: JobOffer | null): OfferEvent[] | null {
 
 function OtherParty({ code, role }: { code: string; role: 'provider' | 'customer' }) {
   const { t } = useTranslation();
-  const [user, setUser] = useState<User | null>(null);
+  const user = useOfferParty(code);
   const presence = usePresence([code])[code] ?? null;
-  useEffect(() => {
-    let live = true;
-    userApi
-      .byCode(code)
-      .then((u) => live && setUser(u))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [code]);
   return (
     <Group gap="sm" wrap="nowrap" data-testid="offer-other-party">
       {user ? <UserAvatar name={user.name} surname={user.surname} url={user.avatar?.url} presence={presence} size="md" /> : <Skeleton circle h={38} w={38} />}
@@ -137,8 +126,7 @@ export function OfferViewPage({ jobCode, offerCode }: { jobCode: string; offerCo
     );
   }
   const side = sideOf(offer, me);
-  // The provider sees the customer; the customer (or a moderator looking on) sees the provider.
-  const other = side === 'provider' ? offer.customerCode : offer.providerCode;
+  const other = otherPartyOf(offer, side);
   return (
     <Grid gap="md" data-testid="offer-view" data-status={offer.status} data-version={offer.version}>
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -158,11 +146,11 @@ export function OfferViewPage({ jobCode, offerCode }: { jobCode: string; offerCo
               </Group>
               <Terms offer={offer} />
               <OfferLapse status={offer.status} lapsesAt={offer.lapsesAt} />
-              <OtherParty code={other} role={side === 'provider' ? 'customer' : 'provider'} />
+              <OtherParty code={other.code} role={other.role} />
               <OfferActions offer={offer} side={side} />
             </Stack>
           </Card>
-          <OfferReviewsCard offer={offer} meCode={me} otherCode={other} />
+          <OfferReviewsCard offer={offer} meCode={me} otherCode={other.code} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>

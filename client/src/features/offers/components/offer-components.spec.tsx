@@ -11,6 +11,7 @@ import { JobOfferThumbnail } from './JobOfferThumbnail';
 import { OfferActions } from './OfferActions';
 import { OfferLapse } from './OfferLapse';
 import { i18n } from '@/i18n/i18n';
+import { OfferRow } from './OfferRow';
 
 const OFFER: JobOffer = {
   code: 'O_one',
@@ -115,7 +116,7 @@ describe('offer actions', () => {
     answers['POST /api/jobs/J_one/offers/O_one/confirmPayment'] = () => [200, { offer: { ...declared, status: 200, version: 9 }, payment: { code: 'P1' } }];
     const { unmount } = renderUi(<OfferActions offer={declared} side="customer" />);
     expect(screen.queryAllByRole('button')).toEqual([]);
-    expect(screen.getByTestId('offer-waiting')).toHaveTextContent("Waiting for the provider's move");
+    expect(screen.getByTestId('offer-waiting')).toHaveTextContent('Waiting for the provider to confirm the payment arrived');
     unmount();
     renderUi(<OfferActions offer={declared} side="provider" />);
     expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['offer-action-confirmPayment', 'offer-action-disputePayment']);
@@ -124,6 +125,62 @@ describe('offer actions', () => {
     fireEvent.click(await screen.findByTestId('confirm-yes'));
     await waitFor(() => expect(offerStore.byCode.O_one).toMatchObject({ state: 'loaded', offer: { status: 200 } }));
     expect(calls.filter((c) => c.url.includes('/confirmPayment'))).toHaveLength(1);
+  });
+
+  it("tells the customer at Proposal what the offer waits for and what they can do after it; Reject comes as 'you can also'", () => {
+    renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side="customer" />);
+    expect(screen.getByTestId('offer-waiting')).toHaveTextContent("Waiting for the provider's final offer");
+    expect(screen.getByTestId('offer-waiting')).toHaveAttribute('data-yours', 'false');
+    expect(screen.getByTestId('offer-then')).toHaveTextContent('Then you can: Choose this offer');
+    expect(screen.getByRole('group', { name: 'You can also' })).toContainElement(screen.getByTestId('offer-action-reject'));
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['offer-action-reject']);
+  });
+
+  it.each([
+    [5, 'provider', 'Your move: when the price and the deadline are right, make it your final offer.', true],
+    [10, 'provider', 'Waiting for the customer to choose this offer', false],
+    [10, 'customer', 'Your move: choose this offer if it suits you', true],
+    [100, 'customer', 'Waiting for the provider to do the work and ask to finalise it', false],
+    [160, 'provider', "Waiting for the customer's payment", false],
+    [200, 'customer', 'The offer is closed: there are no more moves.', false],
+  ] as const)('status %i, %s: says "%s"', (status, side, text, yours) => {
+    renderUi(<OfferActions offer={{ ...OFFER, status }} side={side} />);
+    expect(screen.getByTestId('offer-waiting')).toHaveTextContent(text);
+    expect(screen.getByTestId('offer-waiting')).toHaveAttribute('data-yours', String(yours));
+  });
+
+  it('tells a moderator the state in words, with no buttons and no "then you can"', () => {
+    renderUi(<OfferActions offer={{ ...OFFER, status: 130 }} side={null} />);
+    expect(screen.getByTestId('offer-waiting')).toHaveTextContent('Waiting for the customer to accept the work');
+    expect(screen.queryByTestId('offer-then')).toBeNull();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it.each(['final', 'withdraw'] as const)('confirms %s in a popover anchored to its button, not a notification, and Cancel sends nothing', async (call) => {
+    renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side="provider" />);
+    const button = screen.getByTestId(`offer-action-${call}`);
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAttribute('data-testid', `offer-confirm-${call}`);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAttribute('aria-controls', dialog.id);
+    expect(document.querySelector('[data-kind="confirm"]')).toBeNull();
+    fireEvent.click(screen.getByTestId('confirm-no'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+  });
+
+  it('chooses in the same popover, with the "keep taking offers" choice, and says the result beside the buttons', async () => {
+    const final = { ...OFFER, status: 10 };
+    storeOffer(final);
+    answers['POST /api/jobs/J_one/offers/O_one/choose'] = () => [200, { offer: { ...final, status: 50, version: 8 } }];
+    renderUi(<OfferActions offer={final} side="customer" />);
+    fireEvent.click(screen.getByTestId('offer-action-choose'));
+    expect(await screen.findByTestId('offer-confirm-choose')).toContainElement(screen.getByTestId('offer-allow-more'));
+    fireEvent.click(screen.getByTestId('offer-choose-confirm'));
+    expect(await screen.findByTestId('offer-moved')).toHaveTextContent('Done. The offer is now: ');
+    expect(calls[0].url).toContain('/choose');
+    expect(document.querySelector('[data-kind="success"]')).toBeNull();
   });
 
   it('pays once for a double click, with an Idempotency-Key, and takes the answer', async () => {
@@ -152,6 +209,24 @@ describe('offer actions', () => {
     fireEvent.click(await screen.findByTestId('confirm-yes'));
     expect(await screen.findByTestId('offer-conflict')).toHaveTextContent('The offer was changed meanwhile');
     await waitFor(() => expect(offerStore.byCode.O_one).toMatchObject({ offer: { status: 10, version: 9 } }));
+  });
+
+  it('closes a confirmation whose move the offer no longer allows (it moved on meanwhile) and says so', async () => {
+    const { rerender } = renderUi(<OfferActions offer={{ ...OFFER, status: 5 }} side="provider" />);
+    fireEvent.click(screen.getByTestId('offer-action-final'));
+    await screen.findByTestId('offer-confirm-final');
+    rerender(
+      <MantineProvider env="test">
+        <Notifications />
+        <MemoryRouter>
+          <OfferActions offer={{ ...OFFER, status: 10, version: 8 }} side="provider" />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(await screen.findByTestId('offer-conflict')).toHaveTextContent('The offer cannot take this step in its current status');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('offer-waiting')).toHaveTextContent('Waiting for the customer to choose this offer');
+    expect(calls).toEqual([]);
   });
 
   it('keeps a pushed revision: price, deadline and version move on, an older push does not undo them', () => {
@@ -219,5 +294,31 @@ describe('offer lapse line', () => {
       </MantineProvider>,
     );
     expect(screen.queryByTestId('offer-lapse')).toBeNull();
+  });
+});
+
+describe('offer rows', () => {
+  const user = (code: string, name: string) => ({ code, name, surname: 'Nowak', avatar: null, type: 1, country: null, lang: 'eng', timezone: null });
+
+  it('name the other party, so two offers on one job differ: the customer sees each provider, the provider the customer', async () => {
+    answers['GET /api/user/U_p'] = () => [200, user('U_p', 'Piotr')];
+    answers['GET /api/user/U_q'] = () => [200, user('U_q', 'Quinn')];
+    answers['GET /api/user/U_c'] = () => [200, user('U_c', 'Celina')];
+    renderUi(
+      <>
+        <OfferRow offer={{ ...OFFER, code: 'O_1', status: 5 }} me="U_c" />
+        <OfferRow offer={{ ...OFFER, code: 'O_2', status: 5, providerCode: 'U_q' }} me="U_c" />
+        <OfferRow offer={{ ...OFFER, code: 'O_3', status: 5 }} me="U_p" />
+      </>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('offer-row-party').map((p) => p.textContent)).toEqual([
+        expect.stringContaining('Provider: Piotr Nowak'),
+        expect.stringContaining('Provider: Quinn Nowak'),
+        expect.stringContaining('Customer: Celina Nowak'),
+      ]),
+    );
+    // The avatar (initials without a picture) comes first.
+    expect(screen.getAllByTestId('offer-row-party')[0].textContent).toMatch(/^PN/);
   });
 });

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ChatGroupType, ChatMessageType } from '#shared/contracts/chat';
+import type { OfferNoteData } from '#shared/contracts/events';
 import type {
   ChatGroupPageResponse,
   ChatGroupResponse,
@@ -63,6 +64,11 @@ export class ChatMessageDto implements ChatMessageResponse {
   @ApiProperty() deleted: boolean;
   @ApiPropertyOptional({ enum: [true], description: "only on the marketplace's offer notes (their text is a translation key)" })
   offerNote?: true;
+  @ApiPropertyOptional({
+    description:
+      "only on offer notes posted with it: {status, terms?}, the status the note's move took the offer to and the terms (price, localPrice, deadline) a first price, a revision or a final offer set",
+  })
+  offerNoteData?: OfferNoteData;
   @ApiProperty({ nullable: true, type: ChatReplyPreviewDto, description: 'the quoted message of a reply, else null' })
   replyTo: ChatReplyPreviewDto | null;
   @ApiProperty({ nullable: true, type: String, description: 'ISO 8601 of the latest edit; null when never edited' })

@@ -10,6 +10,8 @@ export interface ChargeRequest {
   idempotencyKey: string | null;
   /** free text the payer gave (a transfer reference for manual payments) */
   reference: string | null;
+  /** the payment's readable reference, "PAY-2026-000123" (the payment code is an internal id, never shown) */
+  paymentNumber: string;
 }
 
 export interface ChargeResult {

@@ -76,6 +76,14 @@ export class PaymentsRepository {
     });
   }
 
+  /** A payment's readable reference: "PAY-", the year (UTC) and the next running number, six digits at least. */
+  async nextNumber(tx: EntityManager): Promise<string> {
+    const [row]: { reference: string }[] = await tx.query(
+      `SELECT 'PAY-' || to_char(now() AT TIME ZONE 'UTC', 'YYYY') || '-' || (SELECT lpad(n::text, greatest(6, length(n::text)), '0') FROM nextval('payment_number_seq') AS n) AS reference`,
+    );
+    return row.reference;
+  }
+
   async insert(
     tx: EntityManager,
     p: { code: string; offerId: string; payerId: string; amount: string; currency: string; status: PaymentStatus; provider: string; reference: string | null },

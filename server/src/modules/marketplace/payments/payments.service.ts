@@ -28,9 +28,11 @@ export class PaymentsService {
     const provider = this.providers.find((p) => p.name === (options.provider ?? DEFAULT_PAYMENT_PROVIDER));
     if (!provider || offer.price_amount === null || offer.price_currency === null) throw new AppError(HttpStatus.UNPROCESSABLE_ENTITY, 'JOB_OFFER.CANNOT_PAY');
     const code = newCode();
+    const paymentNumber = await this.payments.nextNumber(tx);
     const result = await provider.charge({
       offerCode: offer.code,
       paymentCode: code,
+      paymentNumber,
       amount: offer.price_amount,
       currency: offer.price_currency,
       payerCode: payer.code,

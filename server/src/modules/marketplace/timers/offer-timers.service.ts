@@ -60,7 +60,7 @@ export class OfferTimersService {
   private async postNote(offer: OfferRow, note: OfferNote): Promise<void> {
     try {
       const group = offer.group_code ? await this.groups.findByCode(offer.group_code) : null;
-      if (group) await this.messages.postOfferNote(group, note.type, note.text, null);
+      if (group) await this.messages.postOfferNote(group, note.type, note.text, null, { status: offer.status });
     } catch (err) {
       // The reminder is committed (its push goes out); a lost chat note must not make the timer fire again.
       this.logger.error({ err, offer: offer.code }, 'offer reminder note failed');
