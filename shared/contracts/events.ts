@@ -31,6 +31,11 @@ export interface ChatMessagePayload {
   deleted: boolean;
   /** Set (true) by the server on the marketplace's offer notes, whose text is a translation key; absent on any other message. */
   offerNote?: true;
+  /**
+   * Set (true) by the server on a message sent in an offer's chat before the offer was Agreed that carries contact
+   * details or asks for payment outside Parley (shared/safety/off-platform.ts): readers show a safety note.
+   */
+  offPlatform?: true;
   /** The quoted message; absent or null when this is not a reply. */
   replyTo?: ChatReplyPreview | null;
   /** UTC ISO of the latest edit; absent or null when never edited. */

@@ -3,6 +3,7 @@ import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
 import { ChatMessagePayload } from '#shared/contracts/events';
 import { SyncAnswer } from '#shared/contracts/socket-events';
+import { isOffPlatform } from '#shared/safety/off-platform';
 import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -48,8 +49,10 @@ export class ChatMessagesService {
       if (fileCodes.length) fileIds = await this.files.idsForMessage(user, group, fileCodes);
       if (dto.replyToId) reply = await this.replyTarget(group.id, dto.replyToId);
     }
-    // Text only: the membership check is part of the insert statement, so this is one round trip.
-    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply);
+    // Text only: the membership check is part of the insert statement, so this is one round trip. The detector
+    // runs here (a few µs) and the statement marks the message only in an offer's chat before Agreed.
+    const offPlatform = text !== '' && isOffPlatform(text);
+    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply, false, offPlatform);
   }
 
   /** The quoted message must be in the same group; a deleted one may still be quoted (it shows as deleted). */
@@ -90,8 +93,9 @@ export class ChatMessagesService {
     fileCodes: string[],
     reply: MessageRow | null = null,
     offerNote = false,
+    offPlatform = false,
   ): Promise<ChatMessageDto> {
-    const input = { groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes, replyToId: reply?.id ?? null, offerNote };
+    const input = { groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes, replyToId: reply?.id ?? null, offerNote, offPlatform };
     const result = await this.inserts.insert(input);
     if (!result) throw notFound();
     const message = mapChatMessage(result.row);

@@ -55,6 +55,7 @@ export function mapChatMessage(row: MessageRow): ChatMessageDto {
     clientKey: row.client_key,
     deleted,
     ...(offerNote ? { offerNote: true as const } : {}),
+    ...(!deleted && row.off_platform === true ? { offPlatform: true as const } : {}),
     replyTo: row.reply_to ? mapReplyPreview(row.reply_to) : null,
     editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
   };

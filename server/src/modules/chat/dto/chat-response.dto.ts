@@ -63,6 +63,11 @@ export class ChatMessageDto implements ChatMessageResponse {
   @ApiProperty() deleted: boolean;
   @ApiPropertyOptional({ enum: [true], description: "only on the marketplace's offer notes (their text is a translation key)" })
   offerNote?: true;
+  @ApiPropertyOptional({
+    enum: [true],
+    description: "only on a message sent in an offer's chat before it was Agreed with contact details or a request to pay off Parley",
+  })
+  offPlatform?: true;
   @ApiProperty({ nullable: true, type: ChatReplyPreviewDto, description: 'the quoted message of a reply, else null' })
   replyTo: ChatReplyPreviewDto | null;
   @ApiProperty({ nullable: true, type: String, description: 'ISO 8601 of the latest edit; null when never edited' })
