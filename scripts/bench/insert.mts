@@ -95,6 +95,8 @@ try {
         [],
         items.map(() => null),
         items.map((i) => i.version),
+        items.map(() => false),
+        items.map(() => false),
       ],
     });
     if (rowCount !== size) throw new Error(`a batch of ${size} answered ${rowCount} rows`);

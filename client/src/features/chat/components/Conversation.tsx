@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { roleOf, sessionStore } from '@/features/session/session.store';
+import { useOffPlatformGuard } from '@/features/safety/off-platform-guard';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { type ListedMessage, canWrite, groupTitle } from '../chat-logic';
 import { sendMessage, sendTyping } from '../chat.actions';
@@ -42,6 +43,7 @@ export function Conversation({ code }: { code: string }) {
   const listed = useMemo(createListedCache, [code]);
   const messages = useMemo(() => listed(messagesOf(thread as never)), [listed, thread]);
   const typing = useTypingLabel(code, group);
+  const warnOffPlatform = useOffPlatformGuard(group ?? { type: 0, targetId: null });
   const announcements = useNewMessageAnnouncements(code, messages, me, thread?.loaded ?? false);
 
   // Stay at the bottom as messages arrive, unless the reader scrolled up to older ones (the list keeps this).
@@ -106,6 +108,7 @@ export function Conversation({ code }: { code: string }) {
           void sendMessage(code, text, files, language, takeReply(code));
         }}
         onTyping={() => sendTyping(code)}
+        warnOffPlatform={warnOffPlatform}
       />
     </Stack>
   );

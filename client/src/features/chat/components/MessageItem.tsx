@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { preferencesStore } from '@/features/preferences/preferences.store';
+import { OffPlatformNote } from '@/features/safety/OffPlatformNote';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { toUserProfile } from '@/routes/paths';
 import { type ListedMessage, formatMessageTime, fullName, shownText } from '../chat-logic';
@@ -33,6 +34,8 @@ export interface MessageItemProps {
   onJumpToReply?: MessageReplyQuoteProps['onJump'];
   /** The reader writes in this chat: the menu offers Reply and Edit. Default false (a moderator's read-only view). */
   writable?: boolean;
+  /** The reader moderates: an off-platform message also shows the moderators' flag. Default false. */
+  moderating?: boolean;
 }
 
 type MenuProps = Pick<MessageItemProps, 'message' | 'mine' | 'writable' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
@@ -158,6 +161,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 {message.translation && !message.deleted ? (
                   <TranslatedLine language={message.language} showingOriginal={showingOriginal} onToggle={() => props.onToggleOriginal(message.code)} />
                 ) : null}
+                {message.offPlatform && !message.deleted ? <OffPlatformNote mine={mine} flagged={props.moderating} /> : null}
                 {message.editedAt && !message.deleted ? (
                   <Text size="xs" c="dimmed" ta="right" title={formatMessageTime(message.editedAt)} data-testid="chat-message-edited">
                     {t('CHAT.EDITED')}

@@ -3,7 +3,7 @@ import type { ChatReplyPreview } from '@contracts/events';
 import { type MutableRefObject, type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { type ListedMessage, canDeleteMessage } from '../chat-logic';
+import { type ListedMessage, MODERATOR_ROLES, canDeleteMessage } from '../chat-logic';
 import { deleteMessage, deliver, loadOlder } from '../chat.actions';
 import { authorOf, chatStore, toggleOriginal } from '../chat.store';
 import { showsOriginal, translationPreference } from '../translation-preference';
@@ -80,6 +80,7 @@ export function MessageList({
           onToggleOriginal={toggleOriginal}
           onJumpToReply={onJumpToReply}
           writable={!asObserver}
+          moderating={MODERATOR_ROLES.includes(role)}
         />
       );
       if (dividerKey === null || rowKey(m) !== dividerKey) return item;
