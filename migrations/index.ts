@@ -22,6 +22,7 @@ import { NotificationSettings1764600000000 } from './1764600000000-NotificationS
 import { EmailNotifications1764600100000 } from './1764600100000-EmailNotifications';
 import { LinkedIdentities1764600200000 } from './1764600200000-LinkedIdentities';
 import { ChatMessageOffPlatform1764750000000 } from './1764750000000-ChatMessageOffPlatform';
+import { ReportsAndBlocks1764750100000 } from './1764750100000-ReportsAndBlocks';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   EmailNotifications1764600100000,
   LinkedIdentities1764600200000,
   ChatMessageOffPlatform1764750000000,
+  ReportsAndBlocks1764750100000,
 ];

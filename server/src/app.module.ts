@@ -14,6 +14,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
+import { ReportsModule } from './modules/reports/reports.module';
+import { BlocksModule } from './modules/blocks/blocks.module';
 import { PresenceModule } from './modules/presence/presence.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PushModule } from './modules/push/push.module';
@@ -47,6 +49,8 @@ import { RedisModule } from '#shared/redis/redis.module';
     MarketplaceModule,
     PresenceModule,
     ModerationModule,
+    ReportsModule,
+    BlocksModule,
     PushModule,
     NotificationsModule,
     RealtimeModule,

@@ -1,4 +1,5 @@
 import type { InstanceUpdatedPayload, JobUpdatedPayload, OfferTerms } from './socket-events';
+import type { ReportResolvedPayload } from './rest/reports';
 import { ChatGroupType, ChatMessageType } from './chat';
 
 /** The quoted message a reply shows: a snippet of its text, or the deleted marker. */
@@ -114,4 +115,13 @@ export interface DomainEventMap {
   'offer.status-changed': OfferStatusChangedEvent;
   'job.updated': JobUpdatedEvent;
   'instance.updated': InstanceUpdatedEvent;
+  'report.resolved': ReportResolvedEvent;
+}
+
+/** A moderator resolved a report: the reporter is told, and a warned user is warned. */
+export interface ReportResolvedEvent {
+  reporterCode: string;
+  reportedCode: string;
+  payload: ReportResolvedPayload;
+  at: string;
 }
