@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { roleOf, sessionStore } from '@/features/session/session.store';
+import { BlockedOfferNotice } from '@/features/reports/BlockedOfferNotice';
 import { useOffPlatformGuard } from '@/features/safety/off-platform-guard';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { type ListedMessage, canWrite, groupTitle } from '../chat-logic';
@@ -69,6 +70,7 @@ export function Conversation({ code }: { code: string }) {
     <Stack gap={0} h="100%" style={{ flex: 1, minWidth: 0 }} data-testid="chat-conversation" data-group={code}>
       <ConversationHeader group={group} me={me} />
       <ChatInfoBar group={group} />
+      <BlockedOfferNotice group={group} me={me} />
       <Box pos="relative" style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <MessageList
           key={code}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { preferencesStore } from '@/features/preferences/preferences.store';
+import { SafetyMenuItems } from '@/features/reports/MessageSafetyItems';
 import { OffPlatformNote } from '@/features/safety/OffPlatformNote';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { toUserProfile } from '@/routes/paths';
@@ -38,10 +39,13 @@ export interface MessageItemProps {
   moderating?: boolean;
 }
 
-type MenuProps = Pick<MessageItemProps, 'message' | 'mine' | 'writable' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
+type MenuProps = Pick<
+  MessageItemProps,
+  'message' | 'mine' | 'writable' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal' | 'authorName' | 'authorSurname'
+>;
 
 /** Show profile (every message with an author), show original / translation (translated ones), delete (author, moderators). */
-function MessageMenu({ message, mine, writable = false, canDelete, showingOriginal, onDelete, onToggleOriginal }: MenuProps) {
+function MessageMenu({ message, mine, writable = false, canDelete, showingOriginal, onDelete, onToggleOriginal, authorName, authorSurname }: MenuProps) {
   const { t } = useTranslation();
   const translated = Boolean(message.translation) && !message.deleted;
   if (!message.userCode && !translated && !canDelete) return null;
@@ -68,6 +72,13 @@ function MessageMenu({ message, mine, writable = false, canDelete, showingOrigin
           <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(message.code)} data-testid="chat-message-delete">
             {t('CHAT.DELETE')}
           </Menu.Item>
+        ) : null}
+        {writable && !mine && message.userCode && !message.deleted && message.seq > 0 ? (
+          <SafetyMenuItems
+            userCode={message.userCode}
+            name={fullName({ name: authorName, surname: authorSurname })}
+            message={{ groupCode: message.groupCode, code: message.code }}
+          />
         ) : null}
       </Menu.Dropdown>
     </Menu>

@@ -8,6 +8,9 @@ import { deleteMessage, deliver, loadOlder } from '../chat.actions';
 import { authorOf, chatStore, toggleOriginal } from '../chat.store';
 import { showsOriginal, translationPreference } from '../translation-preference';
 import { NewMessagesDivider } from '../reading/NewMessagesDivider';
+import { GROUP_TYPE } from '@/api/chat-types';
+import { BlockedMessage } from '@/features/reports/BlockedMessage';
+import { blocksStore } from '@/features/reports/blocks.store';
 import { MessageItem } from './MessageItem';
 import { VirtualList, type VirtualListControl } from './VirtualList';
 
@@ -58,7 +61,9 @@ export function MessageList({
   jumpTo = null,
 }: MessageListProps) {
   const { t } = useTranslation();
-  const { original } = useSnapshot(chatStore);
+  const { original, groups } = useSnapshot(chatStore);
+  const groupType = groups[groupCode]?.type;
+  const { blocked } = useSnapshot(blocksStore);
   const { on: translateOn } = useSnapshot(translationPreference);
   const rowKey = useCallback((m: ListedMessage) => messageRowKey(m, me), [me]);
   const retry = useCallback((clientKey: string) => void deliver(groupCode, clientKey), [groupCode]);
@@ -83,15 +88,17 @@ export function MessageList({
           moderating={MODERATOR_ROLES.includes(role)}
         />
       );
-      if (dividerKey === null || rowKey(m) !== dividerKey) return item;
+      // A blocked author's messages are collapsed, except in an offer's chat: the deal goes on (docs/moderation.md).
+      const shown = m.userCode && blocked[m.userCode] && !asObserver && groupType !== GROUP_TYPE.JobOffer ? <BlockedMessage>{item}</BlockedMessage> : item;
+      if (dividerKey === null || rowKey(m) !== dividerKey) return shown;
       return (
         <>
           <NewMessagesDivider />
-          {item}
+          {shown}
         </>
       );
     },
-    [me, role, original, translateOn, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply],
+    [me, role, original, translateOn, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply, blocked, groupType],
   );
 
   return (
