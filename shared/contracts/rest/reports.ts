@@ -31,6 +31,8 @@ export interface ReportedMessage {
   message: string;
   createdAt: string;
   deleted: boolean;
+  /** one of the marketplace's offer notes: its text is a translation key */
+  offerNote: boolean;
 }
 
 /** The reporter's view of their report (POST /api/reports, GET /api/reports/mine). */

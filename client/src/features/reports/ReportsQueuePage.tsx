@@ -8,6 +8,7 @@ import { Spinner } from '@/components/loaders/loaders';
 import { notify } from '@/components/notifications/notify';
 import { formatMessageTime } from '@/features/chat/chat-logic';
 import { usePageHeader } from '@/features/shell/toolbar.store';
+import { t as translate } from '@/i18n/i18n';
 import { ACTION_LABELS, REASON_LABELS } from './report-labels';
 
 const person = (p: { name: string; surname: string; code: string }) => `${p.name} ${p.surname}`.trim() || p.code;
@@ -64,7 +65,7 @@ function ReportCard({ report, onResolved }: { report: ReportQueueItem; onResolve
                 <Text span size="xs" fw={600}>
                   {m.userName ?? t('REPORTS.SYSTEM')}:
                 </Text>{' '}
-                {m.deleted ? <em>{t('CHAT.DELETED')}</em> : m.message}
+                {m.deleted ? <em>{t('CHAT.DELETED')}</em> : m.offerNote ? translate(m.message) : m.message}
               </Text>
             ))}
           </Stack>

@@ -123,8 +123,26 @@ describe('the moderation queue', () => {
     resolvedBy: null,
     messageDeletedNow: false,
     context: [
-      { code: 'M1', seq: 1, userCode: ADA.code, userName: 'Ada Lovelace', message: 'hello', createdAt: '2026-11-28T09:59:00.000Z', deleted: false },
-      { code: 'M2', seq: 2, userCode: BOB.code, userName: 'Bob Builder', message: 'you idiot', createdAt: '2026-11-28T10:00:00.000Z', deleted: false },
+      {
+        code: 'M1',
+        seq: 1,
+        userCode: ADA.code,
+        userName: 'Ada Lovelace',
+        message: 'hello',
+        createdAt: '2026-11-28T09:59:00.000Z',
+        deleted: false,
+        offerNote: false,
+      },
+      {
+        code: 'M2',
+        seq: 2,
+        userCode: BOB.code,
+        userName: 'Bob Builder',
+        message: 'you idiot',
+        createdAt: '2026-11-28T10:00:00.000Z',
+        deleted: false,
+        offerNote: false,
+      },
     ],
     ...extra,
   });

@@ -73,7 +73,8 @@ export class ReportsRepository {
       `SELECT m.code, m.seq::int AS seq, m.author_id AS "authorId", u.code AS "userCode",
               CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.name || ' ' || u.surname) END AS "userName",
               CASE WHEN m.deleted_at IS NULL THEN m.text ELSE '' END AS message,
-              to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", m.deleted_at IS NOT NULL AS deleted
+              to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", m.deleted_at IS NOT NULL AS deleted,
+              m.offer_note AS "offerNote"
        FROM chat_message m LEFT JOIN "user" u ON u.id = m.author_id
        WHERE m.group_id = $1 AND m.seq BETWEEN $2::bigint - $3 AND $2::bigint + $3 ORDER BY m.seq`,
       [groupId, seq, eachSide],

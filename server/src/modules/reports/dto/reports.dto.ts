@@ -85,6 +85,7 @@ export class ReportedMessageDto implements ReportedMessage {
   @ApiProperty() message: string;
   @ApiProperty() createdAt: string;
   @ApiProperty() deleted: boolean;
+  @ApiProperty({ description: "one of the marketplace's offer notes: its text is a translation key" }) offerNote: boolean;
 }
 
 export class ReportDto implements ReportResponse {
