@@ -69,5 +69,12 @@ describe('off-platform warning, report and the moderation queue', () => {
     // The reporter is told, live.
     await c.getByText('A moderator warned the person you reported').waitFor();
     await screenshot(c, 'report-outcome-desktop-en');
+
+    // Blocking the other party of an offer keeps its chat usable, with a notice.
+    await marked.getByTestId('chat-message-menu').click();
+    await c.getByTestId('block-person').click();
+    await c.getByTestId('blocked-offer-notice').waitFor();
+    expect(await marked.getByTestId('off-platform-note').count()).toBe(1);
+    await screenshot(c, 'blocked-offer-notice-desktop-en');
   });
 });

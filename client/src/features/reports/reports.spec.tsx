@@ -6,7 +6,7 @@ import { MessageList } from '@/features/chat/components/MessageList';
 import { sessionStore } from '@/features/session/session.store';
 import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
 import { renderRoutes, renderWithMantine } from '../../../jest/render';
-import { blocksStore } from './blocks.store';
+import { blocksStore, hiddenAsBlocked } from './blocks.store';
 import { ReportDialog } from './ReportDialog';
 import { ReportsQueuePage } from './ReportsQueuePage';
 
@@ -104,6 +104,17 @@ describe('reporting and blocking from a message', () => {
     renderChat(4);
     expect(screen.getByText('rude words')).toBeInTheDocument();
     expect(screen.queryByTestId('blocked-message')).toBeNull();
+  });
+});
+
+describe('hiddenAsBlocked', () => {
+  it('hides a blocked author outside offer chats only', () => {
+    const blocked = { [BOB.code]: true as const };
+    expect(hiddenAsBlocked(blocked, BOB.code, 1)).toBe(true);
+    expect(hiddenAsBlocked(blocked, BOB.code, 3)).toBe(true);
+    expect(hiddenAsBlocked(blocked, BOB.code, 4)).toBe(false);
+    expect(hiddenAsBlocked(blocked, ADA.code, 1)).toBe(false);
+    expect(hiddenAsBlocked(blocked, null, 1)).toBe(false);
   });
 });
 

@@ -8,9 +8,8 @@ import { deleteMessage, deliver, loadOlder } from '../chat.actions';
 import { authorOf, chatStore, toggleOriginal } from '../chat.store';
 import { showsOriginal, translationPreference } from '../translation-preference';
 import { NewMessagesDivider } from '../reading/NewMessagesDivider';
-import { GROUP_TYPE } from '@/api/chat-types';
 import { BlockedMessage } from '@/features/reports/BlockedMessage';
-import { blocksStore } from '@/features/reports/blocks.store';
+import { blocksStore, hiddenAsBlocked } from '@/features/reports/blocks.store';
 import { MessageItem } from './MessageItem';
 import { VirtualList, type VirtualListControl } from './VirtualList';
 
@@ -89,7 +88,7 @@ export function MessageList({
         />
       );
       // A blocked author's messages are collapsed, except in an offer's chat: the deal goes on (docs/moderation.md).
-      const shown = m.userCode && blocked[m.userCode] && !asObserver && groupType !== GROUP_TYPE.JobOffer ? <BlockedMessage>{item}</BlockedMessage> : item;
+      const shown = !asObserver && hiddenAsBlocked(blocked, m.userCode, groupType) ? <BlockedMessage>{item}</BlockedMessage> : item;
       if (dividerKey === null || rowKey(m) !== dividerKey) return shown;
       return (
         <>
