@@ -16,9 +16,7 @@ const SETS: Record<string, string[]> = {
     'Order #123456789 arrived; budget up to $1,500, 15% deposit, delivery to 00-950 Warszawa',
     'Zamówienie nr 2026/03/000123, faktura FV/2026/03/1234, termin 15.04.2026 r. godz. 10:00',
   ],
-  'clean, long (600 chars)': [
-    'Hi! I read the brief carefully and I think I understand what you need. '.repeat(8) + 'Let me know about the price of 2 400 zł.',
-  ],
+  'clean, long (600 chars)': ['Hi! I read the brief carefully and I think I understand what you need. '.repeat(8) + 'Let me know about the price of 2 400 zł.'],
   flagged: ['Call me on +48 601 234 567', 'Zapłać mi bezpośrednio, BLIK na numer', 'jan.kowalski@gmail.com', 'Let us move to WhatsApp'],
 };
 

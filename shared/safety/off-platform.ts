@@ -28,7 +28,8 @@ const DIGIT = /\d/g;
 const NOT_PHONES =
   /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|[$€£]\s?\d[\d\s.,]*|\d[\d\s.,]*\s?(?:zl|pln|usd|eur|gbp|chf|%|km|kg|szt|pcs)\b|\d[\d\s.,]*\s?%/g;
 /** Words before a number that make it an order, offer, invoice or reference number, not a phone. */
-const REFERENCE_BEFORE = /(?:#|\b(?:order|offer|invoice|ref|reference|no|nr|id|zamowienie|zamowienia|oferta|oferty|faktura|faktury|numer zamowienia|sku|vat|nip|regon|krs|pesel)\.?:?)\s*$/;
+const REFERENCE_BEFORE =
+  /(?:#|\b(?:order|offer|invoice|ref|reference|no|nr|id|zamowienie|zamowienia|oferta|oferty|faktura|faktury|numer zamowienia|sku|vat|nip|regon|krs|pesel)\.?:?)\s*$/;
 const PHONE_WORD_BEFORE = /\b(?:tel|tel\.|phone|mobile|call|text|sms|zadzwon|dzwon|telefon|komorka|numer|nr tel|whatsapp)\W*$/;
 /** A currency or unit after the number: a price or an amount. */
 const AMOUNT_AFTER = /^\s*(?:zl|pln|usd|eur|gbp|chf|\$|€|£|%|km|kg|m2|m²|szt|pcs|x)\b|^\s*[%$€£]/;

@@ -40,7 +40,12 @@ describe('off-platform warnings: the server marks messages in offer chats before
     expect((await send(customer, ref.group, 'Zapłać mi bezpośrednio, BLIK na numer').expect(201)).body.offPlatform).toBe(true);
     const sent = (await send(provider, ref.group, 'ok, I will write later').expect(201)).body;
     expect(sent.offPlatform).toBeUndefined();
-    const edited = await t.http().patch(`/api/message/groups/${ref.group}/messages/${sent.code}`).set(as(provider)).send({ message: 'write to jan@example.com' }).expect(200);
+    const edited = await t
+      .http()
+      .patch(`/api/message/groups/${ref.group}/messages/${sent.code}`)
+      .set(as(provider))
+      .send({ message: 'write to jan@example.com' })
+      .expect(200);
     expect(edited.body.offPlatform).toBe(true);
     const back = await t.http().patch(`/api/message/groups/${ref.group}/messages/${sent.code}`).set(as(provider)).send({ message: 'never mind' }).expect(200);
     expect(back.body.offPlatform).toBeUndefined();

@@ -95,7 +95,20 @@ export class ChatMessagesService {
     offerNote = false,
     offPlatform = false,
   ): Promise<ChatMessageDto> {
-    const input = { groupCode, authorId, code: newCode(), type, text, lang, clientKey, fileIds, fileCodes, replyToId: reply?.id ?? null, offerNote, offPlatform };
+    const input = {
+      groupCode,
+      authorId,
+      code: newCode(),
+      type,
+      text,
+      lang,
+      clientKey,
+      fileIds,
+      fileCodes,
+      replyToId: reply?.id ?? null,
+      offerNote,
+      offPlatform,
+    };
     const result = await this.inserts.insert(input);
     if (!result) throw notFound();
     const message = mapChatMessage(result.row);
