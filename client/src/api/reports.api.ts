@@ -12,6 +12,7 @@ export type ReportTarget = { groupCode: string; messageCode: string } | { userCo
 export const reportsApi = {
   create: (target: ReportTarget, reason: ReportReason, note: string) =>
     http.post<Report>('/api/reports', { ...target, reason, ...(note.trim() ? { note: note.trim() } : {}) }, { handleErrors: false }),
+  mine: () => http.get<Report[]>('/api/reports/mine', { cache: false }),
   queue: (status: ReportStatus, page = 1) =>
     http.get<{ reports: ReportQueueItem[]; hasMore: boolean }>(`/api/admin/reports?status=${status}&page=${page}`, { cache: false }),
   resolve: (code: string, action: ReportAction) =>

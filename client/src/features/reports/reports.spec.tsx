@@ -8,6 +8,7 @@ import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures'
 import { renderRoutes, renderWithMantine } from '../../../jest/render';
 import { blocksStore, hiddenAsBlocked } from './blocks.store';
 import { ReportDialog } from './ReportDialog';
+import { markTold, untoldOutcomes } from './report-outcomes';
 import { ReportsQueuePage } from './ReportsQueuePage';
 
 type Route = (body: Record<string, unknown> | undefined) => [number, unknown];
@@ -104,6 +105,17 @@ describe('reporting and blocking from a message', () => {
     renderChat(4);
     expect(screen.getByText('rude words')).toBeInTheDocument();
     expect(screen.queryByTestId('blocked-message')).toBeNull();
+  });
+});
+
+describe('outcomes decided while the reporter was away', () => {
+  it('are told once per device, live ones included', async () => {
+    localStorage.clear();
+    const mine = (code: string, status: string, action: string | null) => ({ code, status, action });
+    routes['GET /api/reports/mine'] = () => [200, [mine('R3', 'open', null), mine('R2', 'resolved', 'warn'), mine('R1', 'resolved', 'dismiss')]];
+    markTold('R1');
+    expect(await untoldOutcomes()).toEqual([{ code: 'R2', action: 'warn' }]);
+    expect(await untoldOutcomes()).toEqual([]);
   });
 });
 
