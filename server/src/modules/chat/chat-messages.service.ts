@@ -17,6 +17,7 @@ import { mapChatMessage, replyPreviewOf, toMessagePayload } from './chat.mapper'
 import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto } from './dto/chat-response.dto';
 import { ChatGroupEntity } from './chat-group.entity';
+import { GroupKindsCache } from './group-kinds.cache';
 import { UnreadService } from './unread.service';
 import { MessageTranslationsRepository } from '../translation/message-translations.repository';
 
@@ -37,6 +38,8 @@ export class ChatMessagesService {
     private readonly translations: MessageTranslationsRepository,
   ) {}
 
+  private readonly kinds = new GroupKindsCache();
+
   /** Sends as a participant; a repeated client key returns the stored message and emits nothing. */
   async send(user: AuthUser, groupCode: string, dto: SendMessageDto): Promise<ChatMessageDto> {
     const text = (dto.message ?? '').trim();
@@ -50,8 +53,9 @@ export class ChatMessagesService {
       if (dto.replyToId) reply = await this.replyTarget(group.id, dto.replyToId);
     }
     // Text only: the membership check is part of the insert statement, so this is one round trip. The detector
-    // runs here (a few µs) and the statement marks the message only in an offer's chat before Agreed.
-    const offPlatform = text !== '' && isOffPlatform(text);
+    // runs here (a few µs) for offer chats (and groups this process has not stored in yet); the statement marks
+    // the message only in an offer's chat before Agreed.
+    const offPlatform = text !== '' && this.kinds.mayBeOfferChat(groupCode) && isOffPlatform(text);
     return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply, false, offPlatform);
   }
 
@@ -111,6 +115,7 @@ export class ChatMessagesService {
     };
     const result = await this.inserts.insert(input);
     if (!result) throw notFound();
+    this.kinds.remember(groupCode, result.groupType);
     const message = mapChatMessage(result.row);
     // A new message's row carries no preview; a retry's row (read again) already has the stored one.
     if (reply && result.created) message.replyTo = replyPreviewOf(reply);
