@@ -24,6 +24,8 @@ import { LinkedIdentities1764600200000 } from './1764600200000-LinkedIdentities'
 import { OfferEmails1764710000000 } from './1764710000000-OfferEmails';
 import { OfferTimers1764730000000 } from './1764730000000-OfferTimers';
 import { OfferReviews1764740000000 } from './1764740000000-OfferReviews';
+import { ChatMessageOffPlatform1764750000000 } from './1764750000000-ChatMessageOffPlatform';
+import { ReportsAndBlocks1764750100000 } from './1764750100000-ReportsAndBlocks';
 import { ChatMessageOfferNoteData1764760000000 } from './1764760000000-ChatMessageOfferNoteData';
 import { PaymentNumbers1764760100000 } from './1764760100000-PaymentNumbers';
 
@@ -55,6 +57,8 @@ export const migrations = [
   OfferEmails1764710000000,
   OfferTimers1764730000000,
   OfferReviews1764740000000,
+  ChatMessageOffPlatform1764750000000,
+  ReportsAndBlocks1764750100000,
   ChatMessageOfferNoteData1764760000000,
   PaymentNumbers1764760100000,
 ];

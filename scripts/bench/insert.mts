@@ -95,6 +95,9 @@ try {
         [],
         items.map(() => null),
         items.map((i) => i.version),
+        items.map(() => false),
+        items.map(() => null),
+        items.map(() => false),
       ],
     });
     if (rowCount !== size) throw new Error(`a batch of ${size} answered ${rowCount} rows`);

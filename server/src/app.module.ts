@@ -15,6 +15,8 @@ import { ChatModule } from './modules/chat/chat.module';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
 import { ReviewsModule } from './modules/reviews/reviews.module';
+import { ReportsModule } from './modules/reports/reports.module';
+import { BlocksModule } from './modules/blocks/blocks.module';
 import { PresenceModule } from './modules/presence/presence.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PushModule } from './modules/push/push.module';
@@ -49,6 +51,8 @@ import { RedisModule } from '#shared/redis/redis.module';
     ReviewsModule,
     PresenceModule,
     ModerationModule,
+    ReportsModule,
+    BlocksModule,
     PushModule,
     NotificationsModule,
     RealtimeModule,

@@ -1,4 +1,5 @@
 import type { InstanceUpdatedPayload, JobUpdatedPayload, OfferTerms } from './socket-events';
+import type { ReportResolvedPayload } from './rest/reports';
 import { ChatGroupType, ChatMessageType } from './chat';
 import type { ChatUserResponse } from './rest/chat';
 
@@ -43,6 +44,11 @@ export interface ChatMessagePayload {
   offerNote?: true;
   /** On offer notes only, set by the marketplace with the note: what its move did (absent on notes posted before it was kept). */
   offerNoteData?: OfferNoteData;
+  /**
+   * Set (true) by the server on a message sent in an offer's chat before the offer was Agreed that carries contact
+   * details or asks for payment outside Parley (shared/safety/off-platform.ts): readers show a safety note.
+   */
+  offPlatform?: true;
   /** The quoted message; absent or null when this is not a reply. */
   replyTo?: ChatReplyPreview | null;
   /** UTC ISO of the latest edit; absent or null when never edited. */
@@ -122,4 +128,13 @@ export interface DomainEventMap {
   'offer.status-changed': OfferStatusChangedEvent;
   'job.updated': JobUpdatedEvent;
   'instance.updated': InstanceUpdatedEvent;
+  'report.resolved': ReportResolvedEvent;
+}
+
+/** A moderator resolved a report: the reporter is told, and a warned user is warned. */
+export interface ReportResolvedEvent {
+  reporterCode: string;
+  reportedCode: string;
+  payload: ReportResolvedPayload;
+  at: string;
 }

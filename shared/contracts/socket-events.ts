@@ -1,3 +1,4 @@
+import type { ModerationWarningPayload, ReportResolvedPayload } from './rest/reports';
 import { ChatMessagePayload } from './events';
 import type { CurrentInstanceResponse } from './rest/instances';
 import type { JobResponse } from './rest/marketplace';
@@ -105,6 +106,10 @@ export interface ServerToClientEvents {
   'job:updated': (job: JobUpdatedPayload) => void;
   /** to every connected user of that instance (its `instance:` room), never to another instance's */
   'instance:updated': (instance: InstanceUpdatedPayload) => void;
+  /** to the reporter, when a moderator resolved their report */
+  'report:resolved': (payload: ReportResolvedPayload) => void;
+  /** to a user a moderator warned after a report */
+  'moderation:warning': (payload: ModerationWarningPayload) => void;
   /** sent just before the server drops a socket whose token expired without auth:refresh */
   'auth:expired': (payload: { message: 'unauthorized' }) => void;
 }

@@ -45,12 +45,14 @@ describe('the hot-path insert plan on a fresh database', () => {
 
     await hotPath.query(`PREPARE batch AS ${INSERT_MESSAGES_SQL}`);
     const { rows } = await hotPath.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      `EXPLAIN (FORMAT JSON) EXECUTE batch(NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
+      `EXPLAIN (FORMAT JSON) EXECUTE batch(NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
     );
     const reads = scansOf(rows[0]['QUERY PLAN'][0].Plan);
 
     // The client-key lookup, whose seq scan read every stored message for every batch.
     expect(reads).toContainEqual({ table: 'chat_message', index: 'UQ_chat_message_client_key', probe: true });
+    // The offer of an off-platform text (only such texts look it up), by its code.
+    expect(reads).toContainEqual({ table: 'job_offer', index: 'UQ_job_offer_code', probe: true });
     expect(reads.filter((r) => !r.probe)).toEqual([]);
   });
 });

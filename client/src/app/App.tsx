@@ -8,6 +8,7 @@ import { ChatOutbox } from '@/features/chat/ChatOutbox';
 import { ChatRealtime } from '@/features/chat/ChatRealtime';
 import { UnreadTitle } from '@/features/chat/UnreadTitle';
 import { RealtimeConnection } from '@/realtime/RealtimeConnection';
+import { ReportsRealtime } from '@/features/reports/ReportsRealtime';
 import { ScreenRealtime } from '@/realtime/ScreenRealtime';
 import { WorkerBridge } from '@/worker/WorkerBridge';
 import { AppProviders } from './AppProviders';
@@ -24,6 +25,7 @@ function SessionGate() {
       <UnreadTitle />
       <AppBadge />
       <ScreenRealtime />
+      <ReportsRealtime />
       <ChatOutbox />
       <WorkerBridge />
       <RouterProvider router={router} />

@@ -22,6 +22,7 @@ const ProfilePage = page(() => import('@/features/profile/ProfilePage').then((m)
 const NotificationSettingsPage = page(() => import('@/features/notifications/NotificationSettingsPage').then((m) => m.NotificationSettingsPage));
 const CapsulePage = page(() => import('@/features/capsule/CapsulePage').then((m) => m.CapsulePage));
 const RoomsPage = page(() => import('@/features/moderation/RoomsPage').then((m) => m.RoomsPage));
+const ReportsQueuePage = page(() => import('@/features/reports/ReportsQueuePage').then((m) => m.ReportsQueuePage));
 const WatchRoomPage = page(() => import('@/features/moderation/WatchRoomPage').then((m) => m.WatchRoomPage));
 const JobsListPage = page(() => import('@/features/jobs/components/JobsListPage').then((m) => m.JobsListPage));
 const JobPage = page(() => import('@/features/jobs/components/JobPage').then((m) => m.JobPage));
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
       chatRoute(paths.messageNew, 'new'),
       guarded(paths.admin, <AdminPage />),
       guarded(paths.adminRooms, <RoomsPage />),
+      guarded(paths.adminReports, <ReportsQueuePage />),
       guarded(paths.adminRoom, <WatchRoomPage />),
       guarded(paths.user, <ProfilePage />),
       guarded(paths.users, <ProfilePage />),

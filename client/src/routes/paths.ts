@@ -33,6 +33,7 @@ export const paths = {
   courses: '/courses',
   admin: '/admin',
   adminRooms: '/admin/rooms',
+  adminReports: '/admin/reports',
   adminRoom: '/admin/rooms/:groupId',
   user: '/user',
   notificationSettings: '/settings/notifications',

@@ -29,6 +29,7 @@ export const routeGuards: Record<string, RouteGuard> = {
   [paths.projectPipeline]: userRolesGuard,
   [paths.admin]: adminGuard,
   [paths.adminRooms]: moderatorGuard,
+  [paths.adminReports]: moderatorGuard,
   [paths.adminRoom]: moderatorGuard,
   [paths.capsule]: capsuleGuard,
 };

@@ -13,6 +13,7 @@ import { subscribeSocket } from '@/realtime/subscribe';
 import { toMessageGroup } from '@/routes/paths';
 import { ensureGroup } from './chat.actions';
 import { chatStore } from './chat.store';
+import { blocksStore, hiddenAsBlocked } from '@/features/reports/blocks.store';
 import { shouldToast, toastContent } from './message-toast';
 import { openChat } from './open-chat';
 
@@ -38,6 +39,7 @@ export function MessageToasts() {
       const group = chatStore.groups[message.groupCode];
       const me = sessionStore.user?.code ?? null;
       if (toasted.includes(message.code) || !group || !shouldToast(message, { me, openCode: openChat.code, group })) return;
+      if (hiddenAsBlocked(blocksStore.blocked, message.userCode, group.type)) return;
       toasted.push(message.code);
       if (toasted.length > TOASTED_KEPT) toasted.shift();
       const { title, text } = toastContent(message, group, me, t);

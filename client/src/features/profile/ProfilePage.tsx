@@ -1,4 +1,5 @@
-import { Alert, Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Card, Divider, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -12,6 +13,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { LinkedProviders } from '@/features/auth/LinkedProviders';
 import { ProfileReviews } from '@/features/reviews/components/ProfileReviews';
+import { SafetyMenuItems } from '@/features/reports/MessageSafetyItems';
 import { ProfileEditForm } from './ProfileEditForm';
 import { useProfile } from './useProfile';
 import { usePresence } from '@/realtime/usePresence';
@@ -36,6 +38,23 @@ function Field({ label, value, testId }: { label: string; value: string; testId?
 }
 
 /** /user, /u (own profile) and /u/{userCode}: avatar, name, presence, country, language, timezone. */
+/** Report or block the person whose profile this is. */
+function PersonMenu({ userCode, name }: { userCode: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('REPORTS.PERSON_MENU')} data-testid="profile-person-menu">
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <SafetyMenuItems userCode={userCode} name={name} />
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function ProfilePage() {
   const { t } = useTranslation();
   const { userCode } = useParams();
@@ -62,9 +81,12 @@ export function ProfilePage() {
         <Group gap="lg" wrap="nowrap">
           <UserAvatar name={user.name} surname={user.surname} url={user.avatar?.url} presence={presence} size={84} />
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Title order={2} data-testid="profile-name">
-              {user.name} {user.surname}
-            </Title>
+            <Group gap="xs" wrap="nowrap">
+              <Title order={2} data-testid="profile-name">
+                {user.name} {user.surname}
+              </Title>
+              {!isOwn && own ? <PersonMenu userCode={user.code} name={`${user.name} ${user.surname}`.trim()} /> : null}
+            </Group>
             <Group gap="xs">
               <Badge variant="light">{user.type === USER_TYPE.Company ? t('USER.TYPE_COMPANY') : t('USER.TYPE_PERSONAL')}</Badge>
               {presence && (

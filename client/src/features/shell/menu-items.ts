@@ -3,6 +3,7 @@ import {
   IconBriefcase,
   IconComponents,
   IconEye,
+  IconFlag,
   IconFileText,
   IconFolder,
   IconLayoutDashboard,
@@ -94,6 +95,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { label: tk('MENU.COURSES'), path: paths.courses, icon: IconSchool, state: 'alfa' },
   { label: tk('MENU.ADMIN'), path: paths.admin, icon: IconPalette },
   { label: tk('MENU.ROOMS'), path: paths.adminRooms, icon: IconEye },
+  { label: tk('MENU.REPORTS'), path: paths.adminReports, icon: IconFlag },
   { label: tk('MENU.CAPSULE'), path: paths.capsule, icon: IconComponents },
 ];
 

@@ -1,3 +1,4 @@
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
@@ -5,7 +6,7 @@ import { AppConfig } from '#shared/config/config.schema';
 import { AuthUser } from '#shared/contracts/auth';
 import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { newCode } from '../../common/codes';
-import { notFound, unprocessable } from '../../common/errors';
+import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatAccessService } from './chat-access.service';
 import { ChatGroupEntity } from './chat-group.entity';
@@ -29,6 +30,9 @@ const TWO_PARTY_TYPES: number[] = [ChatGroupType.JobOffer];
 /** Chats made for a target, whose owner (the job's customer) stays in them. */
 const TARGET_OWNED_TYPES: number[] = [ChatGroupType.JobFaq, ChatGroupType.Job];
 
+/** A new chat with someone who does not take chats from the caller (they blocked them). */
+export const CHAT_CANNOT_START = 'CHAT.CANNOT_START';
+
 @Injectable()
 export class ChatGroupsService {
   private readonly logger = new Logger(ChatGroupsService.name);
@@ -44,6 +48,7 @@ export class ChatGroupsService {
     private readonly targets: ChatTargets,
     private readonly limits: ChatGroupLimits,
     private readonly unread: UnreadService,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   /** The caller's groups, newest activity first. */
@@ -96,6 +101,8 @@ export class ChatGroupsService {
     // Reusing the direct chat that exists creates nothing and spends no budget.
     const existing = key && (await this.groups.findDirect(user.instanceId, key));
     if (existing) return existing;
+    // Someone who blocked the caller gets no new chat from them; the error names no block.
+    if (await this.blocks.blockedByAny(others, user.id)) throw forbidden(CHAT_CANNOT_START);
     await this.limits.spend(user, true, others.length);
     const { group, created } = await this.groups.create(
       {

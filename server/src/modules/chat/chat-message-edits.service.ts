@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
+import { isOffPlatform } from '#shared/safety/off-platform';
 import { conflict, forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatAccessService } from './chat-access.service';
@@ -38,7 +39,7 @@ export class ChatMessageEditsService {
     const text = dto.message.trim();
     if (!text && row.file_codes.length === 0) throw unprocessable(['VALIDATION.MESSAGE.EMPTY']);
     if (text === row.text) return mapChatMessage(row);
-    const edited = await this.messages.editText(row.id, text);
+    const edited = await this.messages.editText(row.id, text, isOffPlatform(text));
     if (!edited) throw conflict(MESSAGE_DELETED);
     const message = mapChatMessage(edited);
     await this.events.emit('message.edited', {

@@ -1,3 +1,16 @@
+import { ChatGroupType } from '#shared/contracts/chat';
+import { OfferStatus } from '#shared/contracts/offers';
+
+/**
+ * Whether a message is marked off-platform: its text reads so (the detector ran in the app, `flag`) and its group
+ * is an offer's chat whose offer is not yet Agreed (or later). The offer is probed only for a flagged text, which
+ * is rare, so the send of any other message pays nothing for it.
+ */
+export function offPlatformSql(flag: string, groupType: string, targetId: string): string {
+  return `(${flag} AND ${groupType} = ${ChatGroupType.JobOffer} AND EXISTS (
+           SELECT 1 FROM job_offer o WHERE o.code = ${targetId} AND o.status < ${OfferStatus.Agreed}))`;
+}
+
 /**
  * The hot path, for a batch of messages (see ChatMessageInsertQueue), in ONE statement (one round trip, one
  * commit): for every item the membership check, a gap-free seq, the idempotent insert, the author's read
@@ -7,7 +20,8 @@
  * $7 client keys, $11 the ids of the messages they quote (NULL when not a reply; the caller checked each is in
  * the item's group), $12 the participants version of the group whose participant codes the caller holds (NULL
  * when it holds none), $13 whether the item is an offer note (only the marketplace's notes are), $14 the note's data (JSON, NULL
- * for any other message). Files are one row per file: $8 the item's ord (1-based), $9 the file id, $10 its position
+ * for any other message), $15 whether its text reads as off-platform (OFF_PLATFORM_SQL decides whether the message is
+ * marked). Files are one row per file: $8 the item's ord (1-based), $9 the file id, $10 its position
  * in the message (0-based). Every item answers one row with its `ord`: `created` true with the stored message, or
  * false with only the `id` of the message a repeated client key stored before. An item whose group doesn't
  * exist or isn't the author's answers no row. A stored message answers its group's `participants_version` and,
@@ -21,8 +35,8 @@
 export const INSERT_MESSAGES_SQL = `
 WITH input AS (
   SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::varchar[], $4::int[], $5::text[], $6::varchar[], $7::varchar[], $11::bigint[],
-                       $12::bigint[], $13::boolean[], $14::jsonb[])
-    WITH ORDINALITY AS i(group_code, author_id, code, type, text, lang, client_key, reply_to_id, known_version, offer_note, offer_note_data, ord)
+                       $12::bigint[], $13::boolean[], $14::jsonb[], $15::boolean[])
+    WITH ORDINALITY AS i(group_code, author_id, code, type, text, lang, client_key, reply_to_id, known_version, offer_note, offer_note_data, off_platform_text, ord)
 ),
 attached AS (
   SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::int[]) AS a(ord, file_id, position)
@@ -30,8 +44,8 @@ attached AS (
 -- Lateral lookups (OFFSET 0 keeps them from being flattened) make every step an index probe per item: a generic
 -- plan would otherwise hash-join whole tables.
 target AS (
-  SELECT i.*, cg.id AS group_id, cg.type AS group_type, cg.participants_version
-  FROM input i CROSS JOIN LATERAL (SELECT id, type, participants_version FROM chat_group WHERE code = i.group_code OFFSET 0) cg
+  SELECT i.*, cg.id AS group_id, cg.type AS group_type, cg.target_id, cg.participants_version
+  FROM input i CROSS JOIN LATERAL (SELECT id, type, target_id, participants_version FROM chat_group WHERE code = i.group_code OFFSET 0) cg
   WHERE i.author_id IS NULL OR EXISTS (
     SELECT 1 FROM chat_participant p WHERE p.group_id = cg.id AND p.user_id = i.author_id)
 ),
@@ -58,11 +72,12 @@ bumped AS (
   RETURNING cg.id, cg.last_seq - c.n AS base_seq
 ),
 inserted AS (
-  INSERT INTO chat_message (code, group_id, seq, author_id, type, text, lang, client_key, created_at, reply_to_id, offer_note, offer_note_data)
+  INSERT INTO chat_message (code, group_id, seq, author_id, type, text, lang, client_key, created_at, reply_to_id, offer_note, offer_note_data, off_platform)
   SELECT f.code, f.group_id, b.base_seq + f.rn, f.author_id, f.type, f.text, f.lang, f.client_key,
-         date_trunc('milliseconds', clock_timestamp()), f.reply_to_id, f.offer_note, f.offer_note_data
+         date_trunc('milliseconds', clock_timestamp()), f.reply_to_id, f.offer_note, f.offer_note_data,
+         ${offPlatformSql('f.off_platform_text', 'f.group_type', 'f.target_id')}
   FROM fresh f JOIN bumped b ON b.id = f.group_id
-  RETURNING id, code, group_id, seq, type, text, lang, translation, client_key, created_at, deleted_at, author_id, offer_note, offer_note_data
+  RETURNING id, code, group_id, seq, type, text, lang, translation, client_key, created_at, deleted_at, author_id, offer_note, offer_note_data, off_platform
 ),
 stored AS MATERIALIZED (
   SELECT f.ord, i.* FROM inserted i JOIN fresh f ON f.code = i.code
@@ -102,7 +117,7 @@ participants AS MATERIALIZED (
   FROM counts c
 )
 SELECT t.ord, t.group_code, t.group_type, s.id IS NOT NULL AS created, COALESCE(s.id, e.id) AS id,
-       s.code, s.group_id, s.seq, s.type, s.text, s.lang, s.translation, s.client_key, s.created_at, s.deleted_at, s.offer_note, s.offer_note_data,
+       s.code, s.group_id, s.seq, s.type, s.text, s.lang, s.translation, s.client_key, s.created_at, s.deleted_at, s.offer_note, s.offer_note_data, s.off_platform,
        u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
        CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url,
        t.participants_version, pa.codes AS participant_codes

@@ -58,6 +58,10 @@ export class ChatMessageEntity {
   @Column({ name: 'offer_note_data', type: 'jsonb', nullable: true })
   offerNoteData: OfferNoteData | null;
 
+  /** Sent in an offer's chat before it was Agreed with contact details or a request to pay off Parley (set by the server). */
+  @Column({ name: 'off_platform', type: 'boolean', default: false })
+  offPlatform: boolean;
+
   /** Position of the latest edit in the edits of all groups (sequence chat_message_edit_seq), for `sync`. */
   @Column({ name: 'edit_seq', type: 'bigint', nullable: true })
   editSeq: string | null;

@@ -5,7 +5,7 @@ import { ChatMessageType, MESSAGE_PAGE_SIZE, REPLY_SNIPPET_LENGTH } from '#share
 import type { ChatReplyPreview, OfferNoteData } from '#shared/contracts/events';
 import { MESSAGE_EDITED_TOPIC } from '#shared/contracts/translation';
 import { ChatHotPathPool } from './chat-hot-path.pool';
-import { INSERT_MESSAGES_SQL } from './chat-message-insert.sql';
+import { INSERT_MESSAGES_SQL, offPlatformSql } from './chat-message-insert.sql';
 import { ParticipantCodesCache } from './participant-codes.cache';
 
 /** A message row joined with what a response needs: the group code, the author and the file codes. */
@@ -26,6 +26,8 @@ export interface MessageRow {
   offer_note: boolean;
   /** what an offer note's move did (set with the note by the marketplace), else null */
   offer_note_data: OfferNoteData | null;
+  /** sent in an offer's chat before it was Agreed with contact details or a request to pay off Parley */
+  off_platform: boolean;
   author_code: string | null;
   author_name: string | null;
   author_surname: string | null;
@@ -53,6 +55,8 @@ export interface InsertMessage {
   offerNote?: boolean;
   /** the offer note's data (only with offerNote) */
   offerNoteData?: OfferNoteData | null;
+  /** the text reads as off-platform (detectOffPlatform); the statement marks it only in an offer's chat before Agreed */
+  offPlatform?: boolean;
 }
 
 /** An answer row of INSERT_MESSAGES_SQL: the message, or only its id for a repeated client key (created false). */
@@ -74,7 +78,7 @@ export interface InsertResult {
 
 const MESSAGE_COLUMNS = `
   m.id, m.code, m.group_id, g.code AS group_code, m.seq, m.type, m.text, m.lang, m.translation, m.client_key,
-  m.created_at, m.deleted_at, m.offer_note, m.offer_note_data, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
+  m.created_at, m.deleted_at, m.offer_note, m.offer_note_data, m.off_platform, u.code AS author_code, u.name AS author_name, u.surname AS author_surname,
   CASE WHEN u.gravatar THEN u.email END AS author_email, u.avatar_url AS author_avatar_url,
   COALESCE((SELECT array_agg(f.code ORDER BY mf.position) FROM chat_message_file mf JOIN file f ON f.id = mf.file_id
             WHERE mf.message_id = m.id), '{}') AS file_codes,
@@ -126,6 +130,7 @@ export class ChatMessagesRepository {
         known.map((k) => k?.version ?? null),
         items.map((i) => i.offerNote === true),
         items.map((i) => (i.offerNote === true && i.offerNoteData ? JSON.stringify(i.offerNoteData) : null)),
+        items.map((i) => i.offPlatform === true),
       ],
     });
     const results: (InsertResult | null)[] = items.map(() => null);
@@ -200,19 +205,20 @@ export class ChatMessagesRepository {
    * An edit of a live message's text: the old translations go with the old text, the edit takes the next edit
    * seq, and its outbox row has the new text translated. Returns the message as stored, or undefined when it was deleted meanwhile.
    */
-  async editText(messageId: string, text: string): Promise<MessageRow | undefined> {
+  async editText(messageId: string, text: string, offPlatform: boolean): Promise<MessageRow | undefined> {
     const rows: { id: string }[] = await this.db.query(
       // A SELECT around the UPDATE: TypeORM answers a bare UPDATE with [rows, count] instead of the rows.
       `WITH e AS (
-         UPDATE chat_message SET text = $2, translation = NULL, edited_at = date_trunc('milliseconds', clock_timestamp()),
-                edit_seq = nextval('chat_message_edit_seq')
-         WHERE id = $1 AND deleted_at IS NULL RETURNING id, group_id
+         UPDATE chat_message m SET text = $2, translation = NULL, edited_at = date_trunc('milliseconds', clock_timestamp()),
+                edit_seq = nextval('chat_message_edit_seq'), off_platform = ${offPlatformSql('$3::boolean', 'g.type', 'g.target_id')}
+         FROM chat_group g
+         WHERE m.id = $1 AND m.deleted_at IS NULL AND g.id = m.group_id RETURNING m.id, m.group_id
        ), untranslated AS (DELETE FROM chat_message_translation t USING e WHERE t.message_id = e.id RETURNING 1
        ), outboxed AS (
          INSERT INTO outbox (topic, payload)
          SELECT '${MESSAGE_EDITED_TOPIC}', jsonb_build_object('groupId', e.group_id, 'messageId', e.id) FROM e RETURNING 1
        ) SELECT id FROM e`,
-      [messageId, text],
+      [messageId, text, offPlatform],
     );
     if (!rows.length) return undefined;
     return (await this.findByIds([rows[0].id]))[0];

@@ -3,6 +3,7 @@ import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
 import { ChatMessagePayload, OfferNoteData } from '#shared/contracts/events';
 import { SyncAnswer } from '#shared/contracts/socket-events';
+import { isOffPlatform } from '#shared/safety/off-platform';
 import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -16,6 +17,7 @@ import { mapChatMessage, replyPreviewOf } from './chat.mapper';
 import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto } from './dto/chat-response.dto';
 import { ChatGroupEntity } from './chat-group.entity';
+import { GroupKindsCache } from './group-kinds.cache';
 import { UnreadService } from './unread.service';
 import { MessageTranslationsRepository } from '../translation/message-translations.repository';
 
@@ -36,6 +38,8 @@ export class ChatMessagesService {
     private readonly translations: MessageTranslationsRepository,
   ) {}
 
+  private readonly kinds = new GroupKindsCache();
+
   /** Sends as a participant; a repeated client key returns the stored message and emits nothing. */
   async send(user: AuthUser, groupCode: string, dto: SendMessageDto): Promise<ChatMessageDto> {
     const text = (dto.message ?? '').trim();
@@ -48,8 +52,11 @@ export class ChatMessagesService {
       if (fileCodes.length) fileIds = await this.files.idsForMessage(user, group, fileCodes);
       if (dto.replyToId) reply = await this.replyTarget(group.id, dto.replyToId);
     }
-    // Text only: the membership check is part of the insert statement, so this is one round trip.
-    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply);
+    // Text only: the membership check is part of the insert statement, so this is one round trip. The detector
+    // runs here (a few µs) for offer chats (and groups this process has not stored in yet); the statement marks
+    // the message only in an offer's chat before Agreed.
+    const offPlatform = text !== '' && this.kinds.mayBeOfferChat(groupCode) && isOffPlatform(text);
+    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply, null, offPlatform);
   }
 
   /** The quoted message must be in the same group; a deleted one may still be quoted (it shows as deleted). */
@@ -90,6 +97,7 @@ export class ChatMessagesService {
     fileCodes: string[],
     reply: MessageRow | null = null,
     offerNoteData: OfferNoteData | null = null,
+    offPlatform = false,
   ): Promise<ChatMessageDto> {
     const offerNote = offerNoteData !== null;
     const input = {
@@ -105,9 +113,11 @@ export class ChatMessagesService {
       replyToId: reply?.id ?? null,
       offerNote,
       offerNoteData,
+      offPlatform,
     };
     const result = await this.inserts.insert(input);
     if (!result) throw notFound();
+    this.kinds.remember(groupCode, result.groupType);
     const message = mapChatMessage(result.row);
     // A new message's row carries no preview; a retry's row (read again) already has the stored one.
     if (reply && result.created) message.replyTo = replyPreviewOf(reply);

@@ -56,6 +56,7 @@ export function mapChatMessage(row: MessageRow): ChatMessageDto {
     deleted,
     ...(offerNote ? { offerNote: true as const } : {}),
     ...(offerNote && row.offer_note_data ? { offerNoteData: row.offer_note_data } : {}),
+    ...(!deleted && row.off_platform === true ? { offPlatform: true as const } : {}),
     replyTo: row.reply_to ? mapReplyPreview(row.reply_to) : null,
     editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
   };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
+import { BlocksModule } from '../blocks/blocks.module';
 import { FilesModule } from '../files/files.module';
 import { ChatAccessModule } from './chat-access.module';
 import { ChatGroupsController } from './chat-groups.controller';
@@ -23,7 +24,7 @@ import { UnreadService } from './unread.service';
 import { MessageTranslationsRepository } from '../translation/message-translations.repository';
 
 @Module({
-  imports: [ChatAccessModule, FilesModule, RateLimitModule],
+  imports: [ChatAccessModule, FilesModule, RateLimitModule, BlocksModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
   providers: [

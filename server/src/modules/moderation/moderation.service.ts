@@ -31,6 +31,11 @@ export class ModerationService implements OnModuleInit, OnModuleDestroy {
     this.off?.();
   }
 
+  /** Writes one entry of the audit log (for other modules' moderator actions, e.g. resolving a report). */
+  record(entry: Parameters<ModerationRepository['record']>[0]): Promise<void> {
+    return this.repo.record(entry);
+  }
+
   /** Starts watching for one socket; 403 for anyone who doesn't moderate the group. */
   async watch(user: AuthUser, groupCode: string, socketId: string): Promise<void> {
     const group = await this.moderatedGroup(user, groupCode);

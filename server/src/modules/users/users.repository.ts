@@ -27,7 +27,12 @@ export class UsersRepository {
 
   /** Only what authentication needs, for many users in one query: plain SQL, as it runs for every token check. */
   findAuthUsers(codes: string[]): Promise<AuthUser[]> {
-    return this.users.query(`SELECT id, code, email, role, instance_id AS "instanceId" FROM "user" WHERE code = ANY($1::text[])`, [codes]);
+    // A suspended user (a moderator's action on a report) is no one until the suspension ends.
+    return this.users.query(
+      `SELECT id, code, email, role, instance_id AS "instanceId" FROM "user"
+       WHERE code = ANY($1::text[]) AND (suspended_until IS NULL OR suspended_until <= now())`,
+      [codes],
+    );
   }
 
   findByEmail(instanceId: string, email: string): Promise<UserEntity | null> {

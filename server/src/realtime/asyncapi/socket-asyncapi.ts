@@ -1,5 +1,6 @@
 import type { ChatMessagePayload, ChatReplyPreview, OfferNoteData } from '#shared/contracts/events';
 import type { ChatUserResponse } from '#shared/contracts/rest/chat';
+import { type ModerationWarningPayload, REPORT_ACTIONS, REPORT_REASONS, type ReportResolvedPayload } from '#shared/contracts/rest/reports';
 import type { UserAvatar } from '#shared/contracts/rest/users';
 import type {
   ClientToServerEvents,
@@ -84,10 +85,11 @@ const SCHEMAS: Record<string, Schema> = {
       deleted: bool(),
       offerNote: { const: true, description: "the marketplace's offer notes only: the text is a translation key" },
       offerNoteData: ref('OfferNoteData'),
+      offPlatform: { const: true, description: "sent in an offer's chat before Agreed with contact details or a request to pay off Parley" },
       replyTo: nullable(ref('ChatReplyPreview')),
       editedAt: nullable(isoTime()),
     },
-    ['offerNote', 'offerNoteData', 'replyTo', 'editedAt'],
+    ['offerNote', 'offerNoteData', 'offPlatform', 'replyTo', 'editedAt'],
     'A chat message, the same shape REST answers',
   ),
   UnreadCount: objectOf<UnreadCountPayload>({ total: int(), groups: mapOf(int(), 'group code → unread count; only groups that changed') }),
@@ -147,6 +149,14 @@ const SERVER_EVENTS: { [E in keyof ServerToClientEvents]: { summary: string; pay
   'instance:updated': {
     summary: "The user's instance changed its look; fetch /instance/styles.css again when stylesVersion differs",
     payload: objectOf<InstanceUpdatedPayload>({ code: str(), name: str(), color: str(), accent: str(), logoUrl: nullable(str()), stylesVersion: str() }),
+  },
+  'report:resolved': {
+    summary: "A moderator resolved the user's report: what was done",
+    payload: objectOf<ReportResolvedPayload>({ code: str('the report'), action: { enum: [...REPORT_ACTIONS] }, reason: { enum: [...REPORT_REASONS] } }),
+  },
+  'moderation:warning': {
+    summary: 'A moderator warned the user after a report',
+    payload: objectOf<ModerationWarningPayload>({ reason: { enum: [...REPORT_REASONS] }, at: isoTime() }),
   },
   'auth:expired': {
     summary: 'The token expired without auth:refresh; the socket is dropped next',

@@ -4,7 +4,9 @@ import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/components/notifications/notify';
 import { preferencesStore } from '@/features/preferences/preferences.store';
+import { OffPlatformWarning } from '@/features/safety/OffPlatformWarning';
 import { LANGUAGES, type LanguageCode } from '@/i18n/languages';
+import { type OffPlatformKind, detectOffPlatform } from '@safety/off-platform';
 import { MAX_ATTACHMENTS, canSendWith, filesFromClipboard, uploadedCodes } from '../attachments';
 import { isSendKey, readSendByEnter, writeSendByEnter } from '../send-by-enter';
 import { useAttachments } from '../useAttachments';
@@ -26,6 +28,8 @@ export interface ComposerProps {
   enabled: boolean;
   onSend: (text: string, files: string[], language: LanguageCode) => void;
   onTyping?: () => void;
+  /** Warn before sending contact details or a request to pay outside Parley (an offer's chat before Agreed). Default false. */
+  warnOffPlatform?: boolean;
 }
 
 /**
@@ -33,12 +37,14 @@ export interface ComposerProps {
  * hidden; pasting files attaches them too), the send-by-enter toggle and the send button, which needs
  * text or a file and waits for every upload to finish.
  */
-export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps) {
+export function Composer({ groupCode, enabled, onSend, onTyping, warnOffPlatform = false }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sendByEnter, setSendByEnter] = useState(readSendByEnter);
   const [language, setLanguage] = useState<LanguageCode>(defaultMessageLanguage);
   const [stripShown, setStripShown] = useState(true);
+  /** What the detector found in the text the writer tried to send; the warning shows until they choose or change it. */
+  const [warning, setWarning] = useState<OffPlatformKind[] | null>(null);
   const attachments = useAttachments(groupCode);
   const fileInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
@@ -54,8 +60,13 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
     setStripShown(true);
     if (left > 0) notify.info(t('CHAT.ATTACH_LIMIT', { n: left, max: MAX_ATTACHMENTS }));
   };
-  const handleSend = () => {
+  const handleSend = (confirmed = false) => {
     if (!sendable) return;
+    if (warnOffPlatform && !confirmed) {
+      const found = detectOffPlatform(text);
+      if (found.length) return setWarning(found);
+    }
+    setWarning(null);
     if (composerMode.editing) return void composerMode.saveEdit(text);
     onSend(text.trim(), uploadedCodes(attachments.list), language);
     setText('');
@@ -78,6 +89,16 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
   return (
     <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="chat-composer">
       {composerMode.mode ? <ComposerModeBar groupCode={groupCode} mode={composerMode.mode} onCancel={composerMode.cancel} /> : null}
+      {warning ? (
+        <OffPlatformWarning
+          kinds={warning}
+          onSendAnyway={() => handleSend(true)}
+          onEdit={() => {
+            setWarning(null);
+            composerMode.inputRef.current?.focus();
+          }}
+        />
+      ) : null}
       {count > 0 && stripShown ? (
         <div id={stripId}>
           <AttachmentStrip list={attachments.list} onRemove={attachments.remove} onRetry={attachments.retry} />
@@ -121,6 +142,7 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
           aria-label={t('CHAT.PLACEHOLDER')}
           onChange={(e) => {
             setText(e.currentTarget.value);
+            setWarning(null);
             if (onTyping && Date.now() - lastTyping.current > TYPING_EVERY_MS) {
               lastTyping.current = Date.now();
               onTyping();
@@ -133,7 +155,7 @@ export function Composer({ groupCode, enabled, onSend, onTyping }: ComposerProps
         <Tooltip label={uploading ? t('CHAT.ATTACH_WAIT') : composerMode.editing ? t('CHAT.SAVE') : t('CHAT.SEND')}>
           <ActionIcon
             size="lg"
-            onClick={handleSend}
+            onClick={() => handleSend()}
             disabled={!sendable}
             aria-label={composerMode.editing ? t('CHAT.SAVE') : t('CHAT.SEND')}
             data-testid="chat-send"

@@ -5,6 +5,8 @@ import { useSnapshot } from 'valtio';
 import type { ChatGroup, ChatMessage } from '@/api/chat.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { roleOf, sessionStore } from '@/features/session/session.store';
+import { BlockedOfferNotice } from '@/features/reports/BlockedOfferNotice';
+import { useOffPlatformGuard } from '@/features/safety/off-platform-guard';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { type ListedMessage, canWrite, groupTitle } from '../chat-logic';
 import { sendMessage, sendTyping } from '../chat.actions';
@@ -42,6 +44,7 @@ export function Conversation({ code }: { code: string }) {
   const listed = useMemo(createListedCache, [code]);
   const messages = useMemo(() => listed(messagesOf(thread as never)), [listed, thread]);
   const typing = useTypingLabel(code, group);
+  const warnOffPlatform = useOffPlatformGuard(group ?? { type: 0, targetId: null });
   const announcements = useNewMessageAnnouncements(code, messages, me, thread?.loaded ?? false);
 
   // Stay at the bottom as messages arrive, unless the reader scrolled up to older ones (the list keeps this).
@@ -67,6 +70,7 @@ export function Conversation({ code }: { code: string }) {
     <Stack gap={0} h="100%" style={{ flex: 1, minWidth: 0 }} data-testid="chat-conversation" data-group={code}>
       <ConversationHeader group={group} me={me} />
       <ChatInfoBar group={group} />
+      <BlockedOfferNotice group={group} me={me} />
       <Box pos="relative" style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <MessageList
           key={code}
@@ -106,6 +110,7 @@ export function Conversation({ code }: { code: string }) {
           void sendMessage(code, text, files, language, takeReply(code));
         }}
         onTyping={() => sendTyping(code)}
+        warnOffPlatform={warnOffPlatform}
       />
     </Stack>
   );

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { preferencesStore } from '@/features/preferences/preferences.store';
+import { SafetyMenuItems } from '@/features/reports/MessageSafetyItems';
+import { OffPlatformNote } from '@/features/safety/OffPlatformNote';
 import { UserAvatar } from '@/components/user-avatar/UserAvatar';
 import { toUserProfile } from '@/routes/paths';
 import { type ListedMessage, formatMessageTime, fullName, shownText } from '../chat-logic';
@@ -33,12 +35,17 @@ export interface MessageItemProps {
   onJumpToReply?: MessageReplyQuoteProps['onJump'];
   /** The reader writes in this chat: the menu offers Reply and Edit. Default false (a moderator's read-only view). */
   writable?: boolean;
+  /** The reader moderates: an off-platform message also shows the moderators' flag. Default false. */
+  moderating?: boolean;
 }
 
-type MenuProps = Pick<MessageItemProps, 'message' | 'mine' | 'writable' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
+type MenuProps = Pick<
+  MessageItemProps,
+  'message' | 'mine' | 'writable' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal' | 'authorName' | 'authorSurname'
+>;
 
 /** Show profile (every message with an author), show original / translation (translated ones), delete (author, moderators). */
-function MessageMenu({ message, mine, writable = false, canDelete, showingOriginal, onDelete, onToggleOriginal }: MenuProps) {
+function MessageMenu({ message, mine, writable = false, canDelete, showingOriginal, onDelete, onToggleOriginal, authorName, authorSurname }: MenuProps) {
   const { t } = useTranslation();
   const translated = Boolean(message.translation) && !message.deleted;
   if (!message.userCode && !translated && !canDelete) return null;
@@ -65,6 +72,13 @@ function MessageMenu({ message, mine, writable = false, canDelete, showingOrigin
           <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(message.code)} data-testid="chat-message-delete">
             {t('CHAT.DELETE')}
           </Menu.Item>
+        ) : null}
+        {writable && !mine && message.userCode && !message.deleted && message.seq > 0 ? (
+          <SafetyMenuItems
+            userCode={message.userCode}
+            name={fullName({ name: authorName, surname: authorSurname })}
+            message={{ groupCode: message.groupCode, code: message.code }}
+          />
         ) : null}
       </Menu.Dropdown>
     </Menu>
@@ -158,6 +172,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 {message.translation && !message.deleted ? (
                   <TranslatedLine language={message.language} showingOriginal={showingOriginal} onToggle={() => props.onToggleOriginal(message.code)} />
                 ) : null}
+                {message.offPlatform && !message.deleted ? <OffPlatformNote mine={mine} flagged={props.moderating} /> : null}
                 {message.editedAt && !message.deleted ? (
                   <Text size="xs" c="dimmed" ta="right" title={formatMessageTime(message.editedAt)} data-testid="chat-message-edited">
                     {t('CHAT.EDITED')}

@@ -3,11 +3,13 @@ import type { ChatReplyPreview } from '@contracts/events';
 import { type MutableRefObject, type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { type ListedMessage, canDeleteMessage } from '../chat-logic';
+import { type ListedMessage, MODERATOR_ROLES, canDeleteMessage } from '../chat-logic';
 import { deleteMessage, deliver, loadOlder } from '../chat.actions';
 import { authorOf, chatStore, toggleOriginal } from '../chat.store';
 import { showsOriginal, translationPreference } from '../translation-preference';
 import { NewMessagesDivider } from '../reading/NewMessagesDivider';
+import { BlockedMessage } from '@/features/reports/BlockedMessage';
+import { blocksStore, hiddenAsBlocked } from '@/features/reports/blocks.store';
 import { MessageItem } from './MessageItem';
 import { VirtualList, type VirtualListControl } from './VirtualList';
 
@@ -58,7 +60,9 @@ export function MessageList({
   jumpTo = null,
 }: MessageListProps) {
   const { t } = useTranslation();
-  const { original } = useSnapshot(chatStore);
+  const { original, groups } = useSnapshot(chatStore);
+  const groupType = groups[groupCode]?.type;
+  const { blocked } = useSnapshot(blocksStore);
   const { on: translateOn } = useSnapshot(translationPreference);
   const rowKey = useCallback((m: ListedMessage) => messageRowKey(m, me), [me]);
   const retry = useCallback((clientKey: string) => void deliver(groupCode, clientKey), [groupCode]);
@@ -80,17 +84,20 @@ export function MessageList({
           onToggleOriginal={toggleOriginal}
           onJumpToReply={onJumpToReply}
           writable={!asObserver}
+          moderating={MODERATOR_ROLES.includes(role)}
         />
       );
-      if (dividerKey === null || rowKey(m) !== dividerKey) return item;
+      // A blocked author's messages are collapsed, except in an offer's chat: the deal goes on (docs/moderation.md).
+      const shown = !asObserver && hiddenAsBlocked(blocked, m.userCode, groupType) ? <BlockedMessage>{item}</BlockedMessage> : item;
+      if (dividerKey === null || rowKey(m) !== dividerKey) return shown;
       return (
         <>
           <NewMessagesDivider />
-          {item}
+          {shown}
         </>
       );
     },
-    [me, role, original, translateOn, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply],
+    [me, role, original, translateOn, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply, blocked, groupType],
   );
 
   return (

@@ -69,6 +69,11 @@ export class ChatMessageDto implements ChatMessageResponse {
       "only on offer notes posted with it: {status, terms?}, the status the note's move took the offer to and the terms (price, localPrice, deadline) a first price, a revision or a final offer set",
   })
   offerNoteData?: OfferNoteData;
+  @ApiPropertyOptional({
+    enum: [true],
+    description: "only on a message sent in an offer's chat before it was Agreed with contact details or a request to pay off Parley",
+  })
+  offPlatform?: true;
   @ApiProperty({ nullable: true, type: ChatReplyPreviewDto, description: 'the quoted message of a reply, else null' })
   replyTo: ChatReplyPreviewDto | null;
   @ApiProperty({ nullable: true, type: String, description: 'ISO 8601 of the latest edit; null when never edited' })

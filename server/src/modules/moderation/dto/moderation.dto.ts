@@ -16,7 +16,8 @@ export class RoomsQueryDto {
 
 export class AuditEntryDto {
   @ApiProperty() at: string;
-  @ApiProperty({ enum: ['room.watch', 'room.unwatch', 'message.delete'] }) action: string;
+  @ApiProperty({ enum: ['room.watch', 'room.unwatch', 'message.delete', 'report.dismiss', 'report.delete', 'report.warn', 'report.suspend'] })
+  action: string;
   @ApiProperty({ nullable: true, type: String }) actorCode: string | null;
   @ApiProperty({ nullable: true, type: String }) actorName: string | null;
   @ApiProperty({ nullable: true, type: String }) groupCode: string | null;
