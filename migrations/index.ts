@@ -21,6 +21,7 @@ import { MessageTranslations1764537000000 } from './1764537000000-MessageTransla
 import { NotificationSettings1764600000000 } from './1764600000000-NotificationSettings';
 import { EmailNotifications1764600100000 } from './1764600100000-EmailNotifications';
 import { LinkedIdentities1764600200000 } from './1764600200000-LinkedIdentities';
+import { TranslationSeq1764700000000 } from './1764700000000-TranslationSeq';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   NotificationSettings1764600000000,
   EmailNotifications1764600100000,
   LinkedIdentities1764600200000,
+  TranslationSeq1764700000000,
 ];

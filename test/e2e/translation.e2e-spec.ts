@@ -77,6 +77,38 @@ describe('machine translation of chat messages (Apertium)', () => {
     expect(await rows(code)).toEqual([{ lang: 'eng', engine: 'apertium', text: 'Hello World' }]);
   }, 40_000);
 
+  it('brings a reconnecting reader, by sync, the translations stored after its page of messages it already holds', async () => {
+    const group = await createGroup(t, [es, en, es2]);
+    const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Hola mundo', lang: 'spa' }).expect(201)).body;
+    await eventually(async () => (await rows(sent.code)).length > 0, 20_000);
+    // As if the reader had loaded the page before the translation was stored: drop it, read, then store it again.
+    await t.app.get(DataSource).query(`DELETE FROM chat_message_translation t USING chat_message m WHERE m.id = t.message_id AND m.code = $1`, [sent.code]);
+    const held = (await t.http().post(`/api/message/groups/${group}/messages`).set(as(en)).send({}).expect(200)).body;
+    expect(held.messages.find((m: { code: string }) => m.code === sent.code).translation).toBeNull();
+    const groupId = String((await t.app.get(ChatGroupsRepository).findByCode(group))!.id);
+    const [{ id: messageId }] = await t.app.get(DataSource).query(`SELECT id FROM chat_message WHERE code = $1`, [sent.code]);
+    expect(await worker.get(TranslateMessageJob).run({ outboxId: 'x', groupId, messageId: String(messageId) })).toEqual({ stored: ['eng'] });
+
+    const sEn = await connect(t.url, en.token);
+    const ask = (afterTranslationSeq?: number) => call(sEn, 'sync', { groups: [{ groupCode: group, afterSeq: sent.seq, afterTranslationSeq }] });
+    const caughtUp = await ask(held.translationSeq);
+    expect(caughtUp).toMatchObject({
+      messages: [],
+      more: [],
+      translated: [{ groupCode: group, code: sent.code, translation: 'Hello World', sourceEditedAt: null }],
+    });
+    expect(caughtUp.translationSeqs[group]).toBeGreaterThan(held.translationSeq);
+    // From the seq it answered: nothing again. Without a translation seq: the answer is as before.
+    expect(await ask(caughtUp.translationSeqs[group])).toMatchObject({ translated: [], translationSeqs: { [group]: caughtUp.translationSeqs[group] } });
+    expect(await ask()).toMatchObject({ translated: [], translationSeqs: {} });
+    // A Spanish reader has no translation to catch up on.
+    const sEs2 = await connect(t.url, es2.token);
+    expect(await call(sEs2, 'sync', { groups: [{ groupCode: group, afterSeq: sent.seq, afterTranslationSeq: 0 }] })).toMatchObject({ translated: [] });
+    // A page read now starts the cursor after it.
+    const reloaded = (await t.http().post(`/api/message/groups/${group}/messages`).set(as(en)).send({}).expect(200)).body;
+    expect(reloaded.translationSeq).toBeGreaterThanOrEqual(caughtUp.translationSeqs[group]);
+  }, 40_000);
+
   it('keeps links, e-mail addresses, amounts, code and emoji as written', async () => {
     const group = await createGroup(t, [es, en]);
     const text = 'Hola, mira https://ejemplo.com/casa?id=7 o escribe a ana.perez@ejemplo.com, cuesta 1.200,50 € y `casa grande` 🙂👍🏽';
