@@ -17,6 +17,7 @@ import { ModerationModule } from './modules/moderation/moderation.module';
 import { PresenceModule } from './modules/presence/presence.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PushModule } from './modules/push/push.module';
+import { TranslationModule } from './modules/translation/translation.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { EventsModule } from './common/events/events.module';
 import { HealthModule } from './modules/health/health.module';
@@ -48,6 +49,7 @@ import { RedisModule } from '#shared/redis/redis.module';
     PresenceModule,
     ModerationModule,
     PushModule,
+    TranslationModule,
     NotificationsModule,
     RealtimeModule,
     WebModule,

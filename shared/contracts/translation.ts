@@ -24,3 +24,20 @@ export interface TranslateMessagePayload {
 
 /** Outbox topic an edit writes in its own statement (the send writes 'message.created'). */
 export const MESSAGE_EDITED_TOPIC = 'message.edited';
+
+/**
+ * Parts of the Redis key (through RedisService.key) under which the worker keeps the language pairs its engines
+ * serve, as JSON `LanguagePairs`, refreshed while it runs: the servers tell clients from it where translation is off.
+ */
+export const TRANSLATION_PAIRS_KEY = ['translation', 'pairs'] as const;
+
+export interface LanguagePairs {
+  pairs: { from: string; to: string }[];
+}
+
+/** GET /api/translation: whether machine translation is on, and into which language from which. */
+export interface TranslationStatusResponse {
+  /** false: no engine configured, or none serves any pair (or no worker has said which it serves) */
+  enabled: boolean;
+  pairs: { from: string; to: string }[];
+}

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { ChatMessageType } from '#shared/contracts/chat';
 import { ChatMessagesService } from '../../server/src/modules/chat/chat-messages.service';
 import { ChatGroupsRepository } from '../../server/src/modules/chat/chat-groups.repository';
+import { TRANSLATION_PAIRS_KEY } from '#shared/contracts/translation';
+import { RedisService } from '#shared/redis/redis.service';
 import { TranslateMessageJob } from '../../workers/src/translation/translate-message.job';
 import { createGroup, createUser, TestUser } from '../factories';
 import { bootWorker } from '../push-service/harness';
@@ -108,6 +110,35 @@ describe('machine translation of chat messages (Apertium)', () => {
     const reloaded = (await t.http().post(`/api/message/groups/${group}/messages`).set(as(en)).send({}).expect(200)).body;
     expect(reloaded.translationSeq).toBeGreaterThanOrEqual(caughtUp.translationSeqs[group]);
   }, 40_000);
+
+  it('tells clients which pairs are served, and that translation is off with no engine configured or no worker heard from', async () => {
+    const status = (await t.http().get('/api/translation').set(as(pl)).expect(200)).body;
+    expect(status.enabled).toBe(true);
+    expect(status.pairs).toEqual(
+      expect.arrayContaining([
+        { from: 'spa', to: 'eng' },
+        { from: 'eng', to: 'spa' },
+      ]),
+    );
+    expect(status.pairs).not.toContainEqual(expect.objectContaining({ to: 'pol' }));
+    await t.http().get('/api/translation').expect(401);
+
+    const off = await listenTestApp({ ...setup.env, TRANSLATION_ENGINES: 'none' });
+    try {
+      expect((await off.http().get('/api/translation').set(as(pl)).expect(200)).body).toEqual({ enabled: false, pairs: [] });
+    } finally {
+      await off.close();
+    }
+    const redis = t.app.get(RedisService);
+    const key = redis.key(...TRANSLATION_PAIRS_KEY);
+    const kept = (await redis.client.get(key))!;
+    await redis.client.del(key);
+    try {
+      expect((await t.http().get('/api/translation').set(as(pl)).expect(200)).body).toEqual({ enabled: false, pairs: [] });
+    } finally {
+      await redis.client.set(key, kept);
+    }
+  });
 
   it('keeps links, e-mail addresses, amounts, code and emoji as written', async () => {
     const group = await createGroup(t, [es, en]);

@@ -32,6 +32,7 @@ import { TextTranslator } from './translation/text-translator';
 import { TranslateMessageJob } from './translation/translate-message.job';
 import { TranslationEngines } from './translation/translation-engines';
 import { TranslationQueries } from './translation/translation-queries';
+import { ServedPairs } from './translation/served-pairs';
 
 /** The worker process: the outbox relay and BullMQ processors over the same config, database and Redis as the server; no HTTP. */
 @Module({
@@ -73,6 +74,7 @@ import { TranslationQueries } from './translation/translation-queries';
     TranslationEngines,
     TextTranslator,
     TranslationQueries,
+    ServedPairs,
     TranslateMessageJob,
     TranslationProcessor,
     // The outbox relay runs in the worker: it needs no HTTP, and scales with worker replicas (SKIP LOCKED).

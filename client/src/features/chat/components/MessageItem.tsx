@@ -33,6 +33,11 @@ export interface MessageItemProps {
   onJumpToReply?: MessageReplyQuoteProps['onJump'];
   /** The reader writes in this chat: the menu offers Reply and Edit. Default false (a moderator's read-only view). */
   writable?: boolean;
+  /**
+   * Another's message in another language than the reader's that no engine will translate: machine translation
+   * is off, or no engine serves the pair. Said under it rather than silently showing nothing.
+   */
+  translationOff?: 'off' | 'unsupported' | null;
 }
 
 type MenuProps = Pick<MessageItemProps, 'message' | 'mine' | 'writable' | 'canDelete' | 'showingOriginal' | 'onDelete' | 'onToggleOriginal'>;
@@ -87,6 +92,18 @@ function TranslatedLine({ language, showingOriginal, onToggle }: { language: str
         {showingOriginal ? t('CHAT.SHOW_TRANSLATION') : t('CHAT.SHOW_ORIGINAL')}
       </Anchor>
     </Group>
+  );
+}
+
+/** Under a message no engine will translate for this reader: "Translation off", with why on hover. */
+function TranslationOffLine({ reason, language }: { reason: 'off' | 'unsupported'; language: string | null }) {
+  const { t } = useTranslation();
+  const { language: ui } = useSnapshot(preferencesStore);
+  const why = reason === 'off' ? t('CHAT.TRANSLATION_OFF_NO_ENGINE') : t('CHAT.TRANSLATION_OFF_NO_PAIR', { language: languageName(language, ui) ?? language });
+  return (
+    <Text size="xs" c="dimmed" title={why} aria-label={`${t('CHAT.TRANSLATION_OFF')}: ${why}`} data-testid="chat-message-translation-off" data-reason={reason}>
+      {t('CHAT.TRANSLATION_OFF')}
+    </Text>
   );
 }
 
@@ -157,6 +174,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 )}
                 {message.translation && !message.deleted ? (
                   <TranslatedLine language={message.language} showingOriginal={showingOriginal} onToggle={() => props.onToggleOriginal(message.code)} />
+                ) : props.translationOff && !mine && !message.deleted && text.trim() ? (
+                  <TranslationOffLine reason={props.translationOff} language={message.language} />
                 ) : null}
                 {message.editedAt && !message.deleted ? (
                   <Text size="xs" c="dimmed" ta="right" title={formatMessageTime(message.editedAt)} data-testid="chat-message-edited">

@@ -7,6 +7,8 @@ import { type ListedMessage, canDeleteMessage } from '../chat-logic';
 import { deleteMessage, deliver, loadOlder } from '../chat.actions';
 import { authorOf, chatStore, toggleOriginal } from '../chat.store';
 import { showsOriginal, translationPreference } from '../translation-preference';
+import { translationStatus, translationUnavailable } from '../translation-status';
+import { sessionStore } from '@/features/session/session.store';
 import { NewMessagesDivider } from '../reading/NewMessagesDivider';
 import { MessageItem } from './MessageItem';
 import { VirtualList, type VirtualListControl } from './VirtualList';
@@ -60,6 +62,8 @@ export function MessageList({
   const { t } = useTranslation();
   const { original } = useSnapshot(chatStore);
   const { on: translateOn } = useSnapshot(translationPreference);
+  const status = useSnapshot(translationStatus);
+  const readerLang = useSnapshot(sessionStore).user?.lang ?? null;
   const rowKey = useCallback((m: ListedMessage) => messageRowKey(m, me), [me]);
   const retry = useCallback((clientKey: string) => void deliver(groupCode, clientKey), [groupCode]);
   const remove = useCallback((code: string) => void deleteMessage(groupCode, code).catch(() => undefined), [groupCode]);
@@ -76,6 +80,7 @@ export function MessageList({
           onRetry={retry}
           canDelete={canDeleteMessage(m, me, role)}
           showingOriginal={showsOriginal(translateOn, Boolean(original[m.code]))}
+          translationOff={m.translation ? null : translationUnavailable(status, m.language, readerLang)}
           onDelete={remove}
           onToggleOriginal={toggleOriginal}
           onJumpToReply={onJumpToReply}
@@ -90,7 +95,7 @@ export function MessageList({
         </>
       );
     },
-    [me, role, original, translateOn, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply],
+    [me, role, original, translateOn, status, readerLang, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply],
   );
 
   return (
