@@ -1,4 +1,4 @@
-import { MESSAGE_EDITED_TOPIC, TranslateMessagePayload } from './translation';
+import { MESSAGE_EDITED_TOPIC, TranslateMessagePayload, TranslateTextsPayload } from './translation';
 
 /** BullMQ queues. A queue groups jobs that share a worker pool and its concurrency. */
 export enum QueueName {
@@ -23,6 +23,8 @@ export enum JobName {
   PruneOutbox = 'prune-outbox',
   /** an outbox 'message.created' or 'message.edited' row: machine-translate the message for its readers */
   TranslateMessage = 'translate-message',
+  /** texts a server waits for (a job translated for a reader): answered, never stored */
+  TranslateTexts = 'translate-texts',
   /** finds people with messages unread EMAIL_UNREAD_DELAY_MS after they arrived and records one e-mail each */
   ScanUnreadEmail = 'scan-unread-email',
   /** sends one recorded e-mail (re-checked first) */
@@ -38,6 +40,7 @@ export interface JobPayloads {
   [JobName.PrunePushSubscriptions]: Record<string, never>;
   [JobName.PruneOutbox]: Record<string, never>;
   [JobName.TranslateMessage]: TranslateMessagePayload;
+  [JobName.TranslateTexts]: TranslateTextsPayload;
   [JobName.ScanUnreadEmail]: Record<string, never>;
   [JobName.SendEmail]: { emailId: string };
 }
@@ -97,6 +100,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.PrunePushSubscriptions]: QueueName.Notifications,
   [JobName.PruneOutbox]: QueueName.Maintenance,
   [JobName.TranslateMessage]: QueueName.Translation,
+  [JobName.TranslateTexts]: QueueName.Translation,
   [JobName.ScanUnreadEmail]: QueueName.Email,
   [JobName.SendEmail]: QueueName.Email,
 };

@@ -41,3 +41,30 @@ export interface TranslationStatusResponse {
   enabled: boolean;
   pairs: { from: string; to: string }[];
 }
+
+/**
+ * A machine translation a server waits for (a job's title and description, asked for by a reader): never stored,
+ * not retried (the reader is waiting). Answered as `TranslatedTexts`.
+ */
+export interface TranslateTextsPayload {
+  texts: string[];
+  from: string;
+  to: string;
+}
+
+export interface TranslatedTexts {
+  texts: string[];
+  engine: string;
+}
+
+/** POST /api/job/{code}/machine-translation: the job's title and description machine-translated, never saved. */
+export interface JobMachineTranslationResponse {
+  /** the language translated into, and the version's it was translated from */
+  lang: string;
+  from: string;
+  title: string;
+  description: string;
+  engine: string;
+  /** always true: a machine translation, not one of the customer's versions */
+  machine: true;
+}

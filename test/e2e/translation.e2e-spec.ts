@@ -9,6 +9,7 @@ import { TranslateMessageJob } from '../../workers/src/translation/translate-mes
 import { createGroup, createUser, TestUser } from '../factories';
 import { bootWorker } from '../push-service/harness';
 import { isolatedEnv, IsolatedEnv } from '../translation/harness';
+import { postJob, version } from './marketplace.helpers';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 
 /**
@@ -139,6 +140,42 @@ describe('machine translation of chat messages (Apertium)', () => {
       await redis.client.set(key, kept);
     }
   });
+
+  it("machine-translates a job for a reader it has no version for, without saving it as one of the customer's versions", async () => {
+    const job = await postJob(t, es, {
+      versions: [version('spa', { title: 'Pintar la cocina', description: 'Necesitamos pintar la cocina antes del viernes. Gracias.', isDefault: true })],
+    });
+    const translate = (u: TestUser, lang: string) => t.http().post(`/api/job/${job}/machine-translation`).query({ lang }).set(as(u));
+    const res = await translate(en, 'eng').expect(200);
+    expect(res.body).toEqual({
+      lang: 'eng',
+      from: 'spa',
+      title: expect.any(String),
+      description: expect.any(String),
+      engine: 'apertium',
+      machine: true,
+    });
+    expect(res.body.title).not.toBe('Pintar la cocina');
+    expect(res.body.description).toMatch(/^We need to paint/);
+    // Never one of the customer's versions.
+    const stored = (await t.http().get(`/api/job/${job}`).query({ lang: 'eng' }).set(as(en)).expect(200)).body;
+    expect(stored.versions.map((v: { lang: string }) => v.lang)).toEqual(['spa']);
+
+    // No engine for Spanish → Polish; a version in the language exists; an unknown language; an unknown job.
+    expect((await translate(pl, 'pol').expect(422)).body).toMatchObject({ code: 422, message: 'SHARED.TRANSLATION.UNSUPPORTED_PAIR' });
+    expect((await translate(es2, 'spa').expect(409)).body).toEqual({ code: 409, message: 'JOB.VERSION_EXISTS' });
+    expect((await translate(en, 'xx').expect(422)).body).toMatchObject({ code: 422, message: 'SHARED.ERROR.VALIDATION' });
+    await t.http().post(`/api/job/AAAAAAAAAAAAAAAA/machine-translation`).query({ lang: 'eng' }).set(as(en)).expect(404);
+
+    // With translation off: 503 in the same envelope, and no job is queued.
+    const off = await listenTestApp({ ...setup.env, TRANSLATION_ENGINES: 'none' });
+    try {
+      const answer = await off.http().post(`/api/job/${job}/machine-translation`).query({ lang: 'eng' }).set(as(en)).expect(503);
+      expect(answer.body).toEqual({ code: 503, message: 'SHARED.TRANSLATION.OFF' });
+    } finally {
+      await off.close();
+    }
+  }, 40_000);
 
   it('keeps links, e-mail addresses, amounts, code and emoji as written', async () => {
     const group = await createGroup(t, [es, en]);

@@ -1,3 +1,4 @@
+import { TranslationModule } from '../translation/translation.module';
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { ChatAccessModule } from '../chat/chat-access.module';
@@ -20,7 +21,7 @@ import { PaymentsService } from './payments/payments.service';
 
 /** Jobs, job offers and their status machine, payments. */
 @Module({
-  imports: [ChatModule, ChatAccessModule, RateLimitModule],
+  imports: [ChatModule, ChatAccessModule, RateLimitModule, TranslationModule],
   // Job-offers first: its GET job-offers/for-payment is static; offers' static offers/* routes come before :jobId ones.
   controllers: [JobOffersController, JobsController, OffersController],
   providers: [
