@@ -4,9 +4,13 @@ import { access, constants, readdir } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { createServer } from 'node:net';
 import type { LanguageCode } from '#shared/contracts/languages';
+import { ApertiumBatcher } from './apertium-batcher';
 import { engineRequest } from './engine-http';
 import { engineCode, productLanguage } from './language-codes';
 import { LanguagePair, pairSet, TranslationEngine, TranslationFailure } from './translation-engine';
+
+/** A batched request serves several callers, each with its own deadline; this bounds the request itself. */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface ApertiumOptions {
   /** an apertium-apy the operator runs; unset: this engine starts one itself on first use */
@@ -30,6 +34,7 @@ export class ApertiumEngine implements TranslationEngine {
   private has = pairSet([]);
   private child?: ChildProcess;
   private starting?: Promise<string>;
+  private readonly batchers = new Map<string, ApertiumBatcher>();
 
   constructor(private readonly options: ApertiumOptions) {}
 
@@ -71,21 +76,31 @@ export class ApertiumEngine implements TranslationEngine {
 
   async translate(texts: string[], from: LanguageCode, to: LanguageCode, signal: AbortSignal): Promise<string[]> {
     if (!this.supports(from, to)) throw new TranslationFailure(`apertium does not serve ${from}→${to}`);
-    const base = this.options.url ?? (await this.service());
     const langpair = `${engineCode('apertium', from, 'source')}|${engineCode('apertium', to, 'target')}`;
-    return Promise.all(
-      texts.map(async (q) => {
-        const body = new URLSearchParams({ langpair, q, markUnknown: 'no' });
-        const answer = (await engineRequest(new URL('translate', withSlash(base)).toString(), { method: 'POST', body, signal })) as {
-          responseStatus?: number;
-          responseData?: { translatedText?: unknown };
-        };
-        const text = answer.responseData?.translatedText;
-        if (answer.responseStatus !== 200 || typeof text !== 'string')
-          throw new TranslationFailure(`apertium answered no translation (${answer.responseStatus})`);
-        return text;
-      }),
-    );
+    let batcher = this.batchers.get(langpair);
+    if (!batcher) {
+      // The service's address is looked up per request: a restarted apertium-apy listens on another port.
+      batcher = new ApertiumBatcher(async (q) => this.request(this.options.url ?? (await this.service()), langpair, q));
+      this.batchers.set(langpair, batcher);
+    }
+    const pair = batcher;
+    return Promise.all(texts.map((q) => pair.translate(q, signal)));
+  }
+
+  /** One /translate request; the batcher's requests outlive any one caller's deadline, so they carry their own. */
+  private async request(base: string, langpair: string, q: string): Promise<string> {
+    const body = new URLSearchParams({ langpair, q, markUnknown: 'no' });
+    const answer = (await engineRequest(new URL('translate', withSlash(base)).toString(), {
+      method: 'POST',
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })) as {
+      responseStatus?: number;
+      responseData?: { translatedText?: unknown };
+    };
+    const text = answer.responseData?.translatedText;
+    if (answer.responseStatus !== 200 || typeof text !== 'string') throw new TranslationFailure(`apertium answered no translation (${answer.responseStatus})`);
+    return text;
   }
 
   private async listPairs(url: string): Promise<[string, string][]> {
