@@ -82,9 +82,10 @@ function TranslatedLine({ language, showingOriginal, onToggle }: { language: str
   const { language: ui } = useSnapshot(preferencesStore);
   const from = languageName(language, ui);
   return (
-    <Group gap={4} wrap="nowrap" data-testid="chat-message-translated" data-showing={showingOriginal ? 'original' : 'translation'}>
+    // On a narrow bubble the link goes under the label whole, rather than each squeezed into a column.
+    <Group gap={4} style={{ rowGap: 0 }} wrap="wrap" data-testid="chat-message-translated" data-showing={showingOriginal ? 'original' : 'translation'}>
       {!showingOriginal ? (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {from ? t('CHAT.TRANSLATED_FROM', { language: from }) : t('CHAT.TRANSLATED')} ·
         </Text>
       ) : null}
