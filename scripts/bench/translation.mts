@@ -4,7 +4,9 @@
 // (TRANSLATION_ENGINES=apertium), connects every reader's socket, then sends RATE msg/s for DURATION s (after a
 // warm-up that starts apertium-apy), each a different Spanish sentence so the cache never answers.
 // Measures, per English reader: commit (the message's createdAt) → the translation's message:updated on its socket,
-// p50/p99/max; and that the Spanish readers got none. Prints figures; asserts nothing.
+// p50/p99/max; and that the Spanish readers got none. Then the send path beside it: send → message:new at every
+// reader in that run, and in the same again with the worker restarted with translation off. Prints figures;
+// asserts nothing.
 //   npm run bench:translation [-- rate=50 duration=20 groups=50 readers=2 warmup=3 concurrency=N (TRANSLATION_CONCURRENCY, else its default)]
 import { createRequire } from 'node:module';
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
@@ -12,7 +14,7 @@ import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './bench-database.mts';
-import { cpuSecondsOf } from '../lib/measure.mts';
+import { cpuSecondsOf, machineCpu } from '../lib/measure.mts';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -53,6 +55,10 @@ const q = (xs: number[], p: number): number => {
 };
 const fmt = (xs: number[]): string =>
   xs.length ? `p50 ${q(xs, 0.5).toFixed(0)} ms · p99 ${q(xs, 0.99).toFixed(0)} ms · max ${Math.max(...xs).toFixed(0)} ms` : 'none';
+
+/** The share of the machine's CPU time that was busy between two readings. */
+const busyShare = (a: ReturnType<typeof machineCpu>, b: ReturnType<typeof machineCpu>): string =>
+  a && b ? `${(((b.busy - a.busy) / (b.total - a.total)) * 100).toFixed(0)}%` : '?';
 
 const bench = await createBenchDatabase();
 const env = {
@@ -119,24 +125,30 @@ try {
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   const tokenOf = (u: Row): string => app.get(TokenService).sign(u).token;
 
-  worker = spawn(process.execPath, [path.join(ROOT, 'dist/workers/src/main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const started = worker;
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    started.stdout.on('data', (c: Buffer) => {
-      out += c;
-      if (out.includes('worker started')) resolve();
+  /** The built worker as a child process, with `extra` config; resolves once it logged that it started. */
+  const startWorker = async (extra: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/workers/src/main.js')], {
+      cwd: ROOT,
+      env: { ...process.env, ...extra, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    started.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
-  });
-  started.stdout.resume();
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c;
+        if (out.includes('worker started')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
+    });
+    child.stdout.resume();
+    return child;
+  };
+  worker = await startWorker();
+  const started = worker;
 
   // Every reader's socket; an English reader records when each translation reached it.
   const arrived = new Map<string, number[]>(); // message code → arrival times at English readers
+  const received = new Map<string, number[]>(); // message code → message:new arrival times at every reader
   let toSpanish = 0;
   const connect = (u: Row) =>
     new Promise<Socket>((resolve, reject) => {
@@ -146,6 +158,7 @@ try {
         if (u.lang !== 'eng') toSpanish += 1;
         else arrived.set(p.code, [...(arrived.get(p.code) ?? []), Date.now()]);
       });
+      s.on('message:new', (m: { code: string }) => received.set(m.code, [...(received.get(m.code) ?? []), Date.now()]));
       s.once('connect', () => resolve(s));
       s.once('connect_error', reject);
     });
@@ -154,8 +167,10 @@ try {
 
   const writerTokens = new Map(groups.map((g) => [g.code, tokenOf(g.writer)]));
   let n = 0;
+  const sentAt = new Map<string, number>(); // message code → when its send began
   const send = async (group: { code: string }) => {
     const i = n++;
+    const began = Date.now();
     const text = `${SENTENCES[i % SENTENCES.length]} (${i})`;
     const res = await fetch(`${base}/api/message/groups/${group.code}`, {
       method: 'POST',
@@ -164,6 +179,7 @@ try {
     });
     const body = (await res.json()) as { code: string; createdAt: string };
     if (res.status !== 201) throw new Error(`send: ${res.status} ${JSON.stringify(body)}`);
+    sentAt.set(body.code, began);
     return body;
   };
   /** Sends `rate` messages a second for `seconds`, round-robin over the chats, on a fixed schedule. */
@@ -186,11 +202,12 @@ try {
   const warmDeadline = Date.now() + 60_000;
   while (warm.some((m) => !arrived.has(m.code)) && Date.now() < warmDeadline) await new Promise((r) => setTimeout(r, 100));
 
-  const cpu0 = { worker: cpuSecondsOf(started.pid!), bench: process.cpuUsage() };
+  const cpu0 = { worker: cpuSecondsOf(started.pid!), bench: process.cpuUsage(), machine: machineCpu() };
   toSpanish = 0;
   const t0 = Date.now();
   const sent = await drive(RATE, DURATION);
   const sendSeconds = (Date.now() - t0) / 1000;
+  const machineOn = busyShare(cpu0.machine, machineCpu());
   const expected = (sent.length * englishReaders.length) / GROUPS;
   const deadline = Date.now() + 120_000;
   const got = () => sent.reduce((sum, m) => sum + (arrived.get(m.code)?.length ?? 0), 0);
@@ -228,6 +245,25 @@ try {
     `CPU over the run: worker ${workerCpu.toFixed(1)} s (${((workerCpu * 1000) / Math.max(1, sent.length)).toFixed(1)} ms per message),` +
       ` server + this process ${benchCpu.toFixed(1)} s; apertium-apy and its pipelines are children of the worker, not counted`,
   );
+
+  // The send path beside it: send → message:new at every reader, with translation on (the run above) and off
+  // (the same again, the worker restarted with TRANSLATION_ENGINES=none).
+  const sendToReceive = (batch: { code: string }[]) => batch.flatMap((m) => (received.get(m.code) ?? []).map((at) => at - sentAt.get(m.code)!));
+  const on = sendToReceive(sent);
+  started.kill('SIGTERM');
+  await new Promise((r) => started.once('exit', r));
+  worker = await startWorker({ TRANSLATION_ENGINES: 'none' });
+  const offMachine0 = machineCpu();
+  const offSent = await drive(RATE, DURATION);
+  const machineOff = busyShare(offMachine0, machineCpu());
+  const readersPerChat = READERS;
+  const offDeadline = Date.now() + 30_000;
+  while (offSent.some((m) => (received.get(m.code)?.length ?? 0) < readersPerChat) && Date.now() < offDeadline) await new Promise((r) => setTimeout(r, 100));
+  const off = sendToReceive(offSent);
+  console.log(`\nsend → message:new at the readers (the send path), ${RATE} msg/s, ${on.length} and ${off.length} deliveries:`);
+  console.log(`  translation on:  ${fmt(on)} (the machine's CPUs ${machineOn} busy while sending)`);
+  console.log(`  translation off: ${fmt(off)} (${machineOff} busy)`);
+  console.log(`  on / off: p50 ${(q(on, 0.5) / q(off, 0.5)).toFixed(2)} · p99 ${(q(on, 0.99) / q(off, 0.99)).toFixed(2)}`);
 } finally {
   for (const s of sockets) s.disconnect();
   if (worker && worker.exitCode === null) {

@@ -3,6 +3,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { access, constants, readdir } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { createServer } from 'node:net';
+import { setPriority } from 'node:os';
 import type { LanguageCode } from '#shared/contracts/languages';
 import { ApertiumBatcher } from './apertium-batcher';
 import { engineRequest } from './engine-http';
@@ -11,6 +12,9 @@ import { LanguagePair, pairSet, TranslationEngine, TranslationFailure } from './
 
 /** A batched request serves several callers, each with its own deadline; this bounds the request itself. */
 const REQUEST_TIMEOUT_MS = 60_000;
+
+/** apertium-apy and its pipelines run at this niceness (the worker's is 0). */
+const APY_NICENESS = 10;
 
 export interface ApertiumOptions {
   /** an apertium-apy the operator runs; unset: this engine starts one itself on first use */
@@ -141,6 +145,13 @@ export class ApertiumEngine implements TranslationEngine {
     const port = await freePort();
     const child = spawn(this.options.apyBin, ['-p', String(port), this.options.modesDir], { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
+    // Below the server and the worker's other work on a shared machine: translation can wait, a send cannot.
+    // Its pipelines, started later by it, inherit this.
+    try {
+      if (child.pid) setPriority(child.pid, APY_NICENESS);
+    } catch {
+      // not permitted here: it runs at the worker's priority
+    }
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
     child.once('exit', (code) => {
