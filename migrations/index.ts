@@ -21,6 +21,7 @@ import { MessageTranslations1764537000000 } from './1764537000000-MessageTransla
 import { NotificationSettings1764600000000 } from './1764600000000-NotificationSettings';
 import { EmailNotifications1764600100000 } from './1764600100000-EmailNotifications';
 import { LinkedIdentities1764600200000 } from './1764600200000-LinkedIdentities';
+import { TranslationSeq1764700000000 } from './1764700000000-TranslationSeq';
 import { OfferEmails1764710000000 } from './1764710000000-OfferEmails';
 import { OfferTimers1764730000000 } from './1764730000000-OfferTimers';
 import { OfferReviews1764740000000 } from './1764740000000-OfferReviews';
@@ -54,6 +55,7 @@ export const migrations = [
   NotificationSettings1764600000000,
   EmailNotifications1764600100000,
   LinkedIdentities1764600200000,
+  TranslationSeq1764700000000,
   OfferEmails1764710000000,
   OfferTimers1764730000000,
   OfferReviews1764740000000,

@@ -20,6 +20,7 @@ import { BlocksModule } from './modules/blocks/blocks.module';
 import { PresenceModule } from './modules/presence/presence.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PushModule } from './modules/push/push.module';
+import { TranslationModule } from './modules/translation/translation.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { EventsModule } from './common/events/events.module';
 import { HealthModule } from './modules/health/health.module';
@@ -54,6 +55,7 @@ import { RedisModule } from '#shared/redis/redis.module';
     ReportsModule,
     BlocksModule,
     PushModule,
+    TranslationModule,
     NotificationsModule,
     RealtimeModule,
     WebModule,

@@ -1,5 +1,5 @@
 import { OFFER_REMINDED_TOPIC, OFFER_STATUS_CHANGED_TOPIC, OfferTimerDue } from './offers';
-import { MESSAGE_EDITED_TOPIC, TranslateMessagePayload } from './translation';
+import { MESSAGE_EDITED_TOPIC, TranslateMessagePayload, TranslateTextsPayload } from './translation';
 
 /** BullMQ queues. A queue groups jobs that share a worker pool and its concurrency. */
 export enum QueueName {
@@ -25,6 +25,8 @@ export enum JobName {
   PruneOutbox = 'prune-outbox',
   /** an outbox 'message.created' or 'message.edited' row: machine-translate the message for its readers */
   TranslateMessage = 'translate-message',
+  /** texts a server waits for (a job translated for a reader): answered, never stored */
+  TranslateTexts = 'translate-texts',
   /** finds people with messages unread EMAIL_UNREAD_DELAY_MS after they arrived and records one e-mail each */
   ScanUnreadEmail = 'scan-unread-email',
   /** sends one recorded e-mail (re-checked first) */
@@ -46,6 +48,7 @@ export interface JobPayloads {
   [JobName.PrunePushSubscriptions]: Record<string, never>;
   [JobName.PruneOutbox]: Record<string, never>;
   [JobName.TranslateMessage]: TranslateMessagePayload;
+  [JobName.TranslateTexts]: TranslateTextsPayload;
   [JobName.ScanUnreadEmail]: Record<string, never>;
   [JobName.SendEmail]: { emailId: string };
   [JobName.ArmOfferTimer]: NotifyOfferPayload;
@@ -112,6 +115,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.PrunePushSubscriptions]: QueueName.Notifications,
   [JobName.PruneOutbox]: QueueName.Maintenance,
   [JobName.TranslateMessage]: QueueName.Translation,
+  [JobName.TranslateTexts]: QueueName.Translation,
   [JobName.ScanUnreadEmail]: QueueName.Email,
   [JobName.SendEmail]: QueueName.Email,
   [JobName.ArmOfferTimer]: QueueName.OfferTimers,

@@ -90,6 +90,9 @@ export interface SyncAnswer {
   missing: string[];
   edited: ChatMessagePayload[];
   editSeqs: Record<string, number>;
+  /** translations into the reader's language stored after `afterTranslationSeq` of messages up to `afterSeq` */
+  translated: MessageUpdatedPayload[];
+  translationSeqs: Record<string, number>;
 }
 
 /** Server → client events (the architecture's realtime contract). */
@@ -129,9 +132,14 @@ export interface ClientToServerEvents {
    * `missing` those the caller may not read (a moderator: rooms they don't watch). 1 a second per user, bursts
    * of 10; faster is 429. A group asked with `afterEditSeq` also gets, in `edited`, its messages up to
    * `afterSeq` edited after that edit seq (they count in the same budget), and in `editSeqs` the edit seq to ask
-   * from next time.
+   * from next time. Likewise `afterTranslationSeq`: in `translated`, the machine translations into the reader's
+   * language stored since of its messages up to `afterSeq` (as `message:updated` would have carried them), and
+   * in `translationSeqs` where to ask from next time.
    */
-  sync: (payload: { groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[] }, ack: (res: Ack<SyncAnswer>) => void) => void;
+  sync: (
+    payload: { groups: { groupCode: string; afterSeq: number; afterEditSeq?: number; afterTranslationSeq?: number }[] },
+    ack: (res: Ack<SyncAnswer>) => void,
+  ) => void;
   typing: (payload: { groupCode: string }) => void;
   /** a visible tab's interaction; `ago`: how long before the event it happened (the client's throttle held it back) */
   activity: (payload: { ago?: number }) => void;

@@ -24,3 +24,47 @@ export interface TranslateMessagePayload {
 
 /** Outbox topic an edit writes in its own statement (the send writes 'message.created'). */
 export const MESSAGE_EDITED_TOPIC = 'message.edited';
+
+/**
+ * Parts of the Redis key (through RedisService.key) under which the worker keeps the language pairs its engines
+ * serve, as JSON `LanguagePairs`, refreshed while it runs: the servers tell clients from it where translation is off.
+ */
+export const TRANSLATION_PAIRS_KEY = ['translation', 'pairs'] as const;
+
+export interface LanguagePairs {
+  pairs: { from: string; to: string }[];
+}
+
+/** GET /api/translation: whether machine translation is on, and into which language from which. */
+export interface TranslationStatusResponse {
+  /** false: no engine configured, or none serves any pair (or no worker has said which it serves) */
+  enabled: boolean;
+  pairs: { from: string; to: string }[];
+}
+
+/**
+ * A machine translation a server waits for (a job's title and description, asked for by a reader): never stored,
+ * not retried (the reader is waiting). Answered as `TranslatedTexts`.
+ */
+export interface TranslateTextsPayload {
+  texts: string[];
+  from: string;
+  to: string;
+}
+
+export interface TranslatedTexts {
+  texts: string[];
+  engine: string;
+}
+
+/** POST /api/job/{code}/machine-translation: the job's title and description machine-translated, never saved. */
+export interface JobMachineTranslationResponse {
+  /** the language translated into, and the version's it was translated from */
+  lang: string;
+  from: string;
+  title: string;
+  description: string;
+  engine: string;
+  /** always true: a machine translation, not one of the customer's versions */
+  machine: true;
+}

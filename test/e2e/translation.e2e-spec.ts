@@ -3,10 +3,13 @@ import { DataSource } from 'typeorm';
 import { ChatMessageType } from '#shared/contracts/chat';
 import { ChatMessagesService } from '../../server/src/modules/chat/chat-messages.service';
 import { ChatGroupsRepository } from '../../server/src/modules/chat/chat-groups.repository';
+import { TRANSLATION_PAIRS_KEY } from '#shared/contracts/translation';
+import { RedisService } from '#shared/redis/redis.service';
 import { TranslateMessageJob } from '../../workers/src/translation/translate-message.job';
 import { createGroup, createUser, TestUser } from '../factories';
 import { bootWorker } from '../push-service/harness';
 import { isolatedEnv, IsolatedEnv } from '../translation/harness';
+import { postJob, version } from './marketplace.helpers';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 
 /**
@@ -75,6 +78,103 @@ describe('machine translation of chat messages (Apertium)', () => {
     const synced = await call(sEn, 'sync', { groups: [{ groupCode: group, afterSeq: 0 }] });
     expect(synced.messages).toEqual([expect.objectContaining({ code, message: 'Hola mundo', language: 'spa', translation: 'Hello World' })]);
     expect(await rows(code)).toEqual([{ lang: 'eng', engine: 'apertium', text: 'Hello World' }]);
+  }, 40_000);
+
+  it('brings a reconnecting reader, by sync, the translations stored after its page of messages it already holds', async () => {
+    const group = await createGroup(t, [es, en, es2]);
+    const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Hola mundo', lang: 'spa' }).expect(201)).body;
+    await eventually(async () => (await rows(sent.code)).length > 0, 20_000);
+    // As if the reader had loaded the page before the translation was stored: drop it, read, then store it again.
+    await t.app.get(DataSource).query(`DELETE FROM chat_message_translation t USING chat_message m WHERE m.id = t.message_id AND m.code = $1`, [sent.code]);
+    const held = (await t.http().post(`/api/message/groups/${group}/messages`).set(as(en)).send({}).expect(200)).body;
+    expect(held.messages.find((m: { code: string }) => m.code === sent.code).translation).toBeNull();
+    const groupId = String((await t.app.get(ChatGroupsRepository).findByCode(group))!.id);
+    const [{ id: messageId }] = await t.app.get(DataSource).query(`SELECT id FROM chat_message WHERE code = $1`, [sent.code]);
+    expect(await worker.get(TranslateMessageJob).run({ outboxId: 'x', groupId, messageId: String(messageId) })).toEqual({ stored: ['eng'] });
+
+    const sEn = await connect(t.url, en.token);
+    const ask = (afterTranslationSeq?: number) => call(sEn, 'sync', { groups: [{ groupCode: group, afterSeq: sent.seq, afterTranslationSeq }] });
+    const caughtUp = await ask(held.translationSeq);
+    expect(caughtUp).toMatchObject({
+      messages: [],
+      more: [],
+      translated: [{ groupCode: group, code: sent.code, translation: 'Hello World', sourceEditedAt: null }],
+    });
+    expect(caughtUp.translationSeqs[group]).toBeGreaterThan(held.translationSeq);
+    // From the seq it answered: nothing again. Without a translation seq: the answer is as before.
+    expect(await ask(caughtUp.translationSeqs[group])).toMatchObject({ translated: [], translationSeqs: { [group]: caughtUp.translationSeqs[group] } });
+    expect(await ask()).toMatchObject({ translated: [], translationSeqs: {} });
+    // A Spanish reader has no translation to catch up on.
+    const sEs2 = await connect(t.url, es2.token);
+    expect(await call(sEs2, 'sync', { groups: [{ groupCode: group, afterSeq: sent.seq, afterTranslationSeq: 0 }] })).toMatchObject({ translated: [] });
+    // A page read now starts the cursor after it.
+    const reloaded = (await t.http().post(`/api/message/groups/${group}/messages`).set(as(en)).send({}).expect(200)).body;
+    expect(reloaded.translationSeq).toBeGreaterThanOrEqual(caughtUp.translationSeqs[group]);
+  }, 40_000);
+
+  it('tells clients which pairs are served, and that translation is off with no engine configured or no worker heard from', async () => {
+    const status = (await t.http().get('/api/translation').set(as(pl)).expect(200)).body;
+    expect(status.enabled).toBe(true);
+    expect(status.pairs).toEqual(
+      expect.arrayContaining([
+        { from: 'spa', to: 'eng' },
+        { from: 'eng', to: 'spa' },
+      ]),
+    );
+    expect(status.pairs).not.toContainEqual(expect.objectContaining({ to: 'pol' }));
+    await t.http().get('/api/translation').expect(401);
+
+    const off = await listenTestApp({ ...setup.env, TRANSLATION_ENGINES: 'none' });
+    try {
+      expect((await off.http().get('/api/translation').set(as(pl)).expect(200)).body).toEqual({ enabled: false, pairs: [] });
+    } finally {
+      await off.close();
+    }
+    const redis = t.app.get(RedisService);
+    const key = redis.key(...TRANSLATION_PAIRS_KEY);
+    const kept = (await redis.client.get(key))!;
+    await redis.client.del(key);
+    try {
+      expect((await t.http().get('/api/translation').set(as(pl)).expect(200)).body).toEqual({ enabled: false, pairs: [] });
+    } finally {
+      await redis.client.set(key, kept);
+    }
+  });
+
+  it("machine-translates a job for a reader it has no version for, without saving it as one of the customer's versions", async () => {
+    const job = await postJob(t, es, {
+      versions: [version('spa', { title: 'Pintar la cocina', description: 'Necesitamos pintar la cocina antes del viernes. Gracias.', isDefault: true })],
+    });
+    const translate = (u: TestUser, lang: string) => t.http().post(`/api/job/${job}/machine-translation`).query({ lang }).set(as(u));
+    const res = await translate(en, 'eng').expect(200);
+    expect(res.body).toEqual({
+      lang: 'eng',
+      from: 'spa',
+      title: expect.any(String),
+      description: expect.any(String),
+      engine: 'apertium',
+      machine: true,
+    });
+    expect(res.body.title).not.toBe('Pintar la cocina');
+    expect(res.body.description).toMatch(/^We need to paint/);
+    // Never one of the customer's versions.
+    const stored = (await t.http().get(`/api/job/${job}`).query({ lang: 'eng' }).set(as(en)).expect(200)).body;
+    expect(stored.versions.map((v: { lang: string }) => v.lang)).toEqual(['spa']);
+
+    // No engine for Spanish → Polish; a version in the language exists; an unknown language; an unknown job.
+    expect((await translate(pl, 'pol').expect(422)).body).toMatchObject({ code: 422, message: 'SHARED.TRANSLATION.UNSUPPORTED_PAIR' });
+    expect((await translate(es2, 'spa').expect(409)).body).toEqual({ code: 409, message: 'JOB.VERSION_EXISTS' });
+    expect((await translate(en, 'xx').expect(422)).body).toMatchObject({ code: 422, message: 'SHARED.ERROR.VALIDATION' });
+    await t.http().post(`/api/job/AAAAAAAAAAAAAAAA/machine-translation`).query({ lang: 'eng' }).set(as(en)).expect(404);
+
+    // With translation off: 503 in the same envelope, and no job is queued.
+    const off = await listenTestApp({ ...setup.env, TRANSLATION_ENGINES: 'none' });
+    try {
+      const answer = await off.http().post(`/api/job/${job}/machine-translation`).query({ lang: 'eng' }).set(as(en)).expect(503);
+      expect(answer.body).toEqual({ code: 503, message: 'SHARED.TRANSLATION.OFF' });
+    } finally {
+      await off.close();
+    }
   }, 40_000);
 
   it('keeps links, e-mail addresses, amounts, code and emoji as written', async () => {

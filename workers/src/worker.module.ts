@@ -38,6 +38,7 @@ import { TextTranslator } from './translation/text-translator';
 import { TranslateMessageJob } from './translation/translate-message.job';
 import { TranslationEngines } from './translation/translation-engines';
 import { TranslationQueries } from './translation/translation-queries';
+import { ServedPairs } from './translation/served-pairs';
 
 /** The worker process: the outbox relay and BullMQ processors over the same config, database and Redis as the server; no HTTP. */
 @Module({
@@ -82,6 +83,7 @@ import { TranslationQueries } from './translation/translation-queries';
     TranslationEngines,
     TextTranslator,
     TranslationQueries,
+    ServedPairs,
     TranslateMessageJob,
     TranslationProcessor,
     // Offer timers: delayed jobs set after every move, handed to the servers when due.

@@ -1,3 +1,4 @@
+import type { JobMachineTranslationResponse } from '@contracts/translation';
 import type { JobPageResponse, JobResponse, JobRoleResponse, JobVersionResponse, OfferPageResponse, PersonResponse } from '@contracts/rest/marketplace';
 import { http } from './http';
 
@@ -42,6 +43,8 @@ function listQuery({ lang, page, mine, q }: JobListQuery): string {
 export const jobApi = {
   list: (query: JobListQuery) => http.get<JobPage>(`/api/job?${listQuery(query)}`, { cache: false }),
   // The job page shows a missing job itself.
+  /** The job's default version machine-translated into `lang` for this reader: never saved. */
+  machineTranslation: (code: string, lang: string) => http.post<JobMachineTranslationResponse>(`${job(code)}/machine-translation?${withLang(lang)}`),
   get: (code: string, lang: string) => http.get<Job>(`${job(code)}?${withLang(lang)}`, { cache: false, handleErrors: false }),
   create: (body: SaveJobBody, lang: string) => http.post<Job>(`/api/job?${withLang(lang)}`, body),
   update: (code: string, body: SaveJobBody, lang: string) => http.post<Job>(`${job(code)}?${withLang(lang)}`, body),

@@ -30,6 +30,12 @@ export const ErrorKey = {
   Unavailable: 'SHARED.ERROR.UNAVAILABLE',
   /** This node refuses sends for a moment to keep its deliveries on time (see SendAdmission); retryable. */
   Overloaded: 'SHARED.ERROR.OVERLOADED',
+  /** No machine translation engine is on (or no worker has said which pairs it serves). */
+  TranslationOff: 'SHARED.TRANSLATION.OFF',
+  /** No engine translates this pair of languages. */
+  TranslationUnsupported: 'SHARED.TRANSLATION.UNSUPPORTED_PAIR',
+  /** The engine failed or did not answer in time; asking again may work. */
+  TranslationFailed: 'SHARED.TRANSLATION.FAILED',
 } as const;
 
 export class AppError extends HttpException {

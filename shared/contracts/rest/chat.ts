@@ -69,6 +69,8 @@ export interface MessagePageResponse {
   mayLoadNewer: boolean;
   /** The group's newest edit seq when the page was read: `sync` asks for edits after it. */
   editSeq: number;
+  /** The newest translation seq in the reader's language when the page was read: `sync` asks for translations after it. */
+  translationSeq: number;
 }
 
 export interface ReadResultResponse {

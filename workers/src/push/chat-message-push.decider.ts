@@ -16,7 +16,8 @@ import { isSystemMessage } from './system-message';
  * - relaying (as the notify job's owner): a message none of whose recipients has a subscription gets no job,
  *   the others a job that waits PUSH_DELAY_MS (read by then: not pushed);
  * - after PUSH_DELAY_MS (the notify-message job): per recipient, read, muted, superseded by a newer message,
- *   or the whole message deleted or a system message, then the rules every push shares (PushAudience);
+ *   or the whole message deleted or a system message, then the rules every push shares (PushAudience); the
+ *   body is the machine translation into the recipient's reading language when it is stored by then;
  * - just before sending: the message still live and unread by that recipient.
  */
 @Injectable()
@@ -70,6 +71,9 @@ export class ChatMessagePushDecider implements OutboxJobOwner {
     const ref = message.group_code;
     if (skipAll) return { kind: 'message', ref, audience, build: () => null };
     const topic = pushTopic(message.group_code);
+    // Translated by now in most cases (the push waits PUSH_DELAY_MS, a translation takes well under a second):
+    // each recipient reads the body in their own language when there is one, else as written.
+    const translations = audience.recipients.some((r) => !r.reason) ? await this.queries.translations(message.id) : new Map<string, string>();
     return {
       kind: 'message',
       ref,
@@ -82,7 +86,7 @@ export class ChatMessagePushDecider implements OutboxJobOwner {
           participantCount: message.participant_count,
           senderName: message.author_name,
           messageType: message.type,
-          text: message.text,
+          text: translations.get(r.lang) ?? message.text,
           hasFiles: message.has_files,
         }),
         topic,

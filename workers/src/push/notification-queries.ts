@@ -124,6 +124,19 @@ export class NotificationQueries {
     return row;
   }
 
+  /**
+   * The message's stored translations of its current text (a row for an older text, kept only until the edit's
+   * job replaces it, is left out), by language.
+   */
+  async translations(messageId: string): Promise<Map<string, string>> {
+    const rows: { lang: string; text: string }[] = await this.db.query(
+      `SELECT t.lang, t.text FROM chat_message_translation t JOIN chat_message m ON m.id = t.message_id
+       WHERE t.message_id = $1 AND t.source_md5 = md5(m.text)`,
+      [messageId],
+    );
+    return new Map(rows.map((r) => [r.lang, r.text]));
+  }
+
   users(ids: string[]): Promise<UserFacts[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.query(`SELECT id, code, lang FROM "user" WHERE id = ANY($1::uuid[])`, [ids]);

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BATCH_SEPARATOR } from './apertium-batcher';
 import { ApertiumEngine } from './apertium.engine';
 import { TranslationFailure } from './translation-engine';
 
@@ -36,6 +37,31 @@ describe('Apertium engine', () => {
       await engine.stop();
     }
   }, 30_000);
+
+  it('carries texts asked for at once in few requests, each answered as if alone (a text holding the separator goes alone)', async () => {
+    const engine = new ApertiumEngine({ apyBin: 'apertium-apy', modesDir: MODES });
+    await engine.start();
+    const texts = [
+      'Necesitamos la cocina lista antes del viernes',
+      'Te hice la transferencia esta mañana',
+      '¿Puedes bajar un poco el precio?',
+      'Buen trabajo, el jardín quedó precioso',
+      `Hola.${BATCH_SEPARATOR}Gracias por todo`,
+      'Llámame cuando llegues, por favor',
+    ];
+    try {
+      const alone: string[] = [];
+      for (const text of texts) alone.push(...(await engine.translate([text], 'spa', 'eng', AbortSignal.timeout(20_000))));
+      // Many callers at once, as the translate jobs are: one request in flight, the rest joined into the next.
+      const together = await Promise.all(
+        Array.from({ length: 4 }, () => Promise.all(texts.map((text) => engine.translate([text], 'spa', 'eng', AbortSignal.timeout(20_000))))),
+      );
+      for (const answers of together) expect(answers.flat()).toEqual(alone);
+      expect(alone[4]).toContain(BATCH_SEPARATOR);
+    } finally {
+      await engine.stop();
+    }
+  }, 40_000);
 
   it('uses an apertium-apy the operator runs (APERTIUM_URL), listing its pairs from it', async () => {
     const port = await freePort();

@@ -3,10 +3,18 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { access, constants, readdir } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { createServer } from 'node:net';
+import { setPriority } from 'node:os';
 import type { LanguageCode } from '#shared/contracts/languages';
+import { ApertiumBatcher } from './apertium-batcher';
 import { engineRequest } from './engine-http';
 import { engineCode, productLanguage } from './language-codes';
 import { LanguagePair, pairSet, TranslationEngine, TranslationFailure } from './translation-engine';
+
+/** A batched request serves several callers, each with its own deadline; this bounds the request itself. */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/** apertium-apy and its pipelines run at this niceness (the worker's is 0). */
+const APY_NICENESS = 10;
 
 export interface ApertiumOptions {
   /** an apertium-apy the operator runs; unset: this engine starts one itself on first use */
@@ -30,6 +38,7 @@ export class ApertiumEngine implements TranslationEngine {
   private has = pairSet([]);
   private child?: ChildProcess;
   private starting?: Promise<string>;
+  private readonly batchers = new Map<string, ApertiumBatcher>();
 
   constructor(private readonly options: ApertiumOptions) {}
 
@@ -71,21 +80,31 @@ export class ApertiumEngine implements TranslationEngine {
 
   async translate(texts: string[], from: LanguageCode, to: LanguageCode, signal: AbortSignal): Promise<string[]> {
     if (!this.supports(from, to)) throw new TranslationFailure(`apertium does not serve ${from}→${to}`);
-    const base = this.options.url ?? (await this.service());
     const langpair = `${engineCode('apertium', from, 'source')}|${engineCode('apertium', to, 'target')}`;
-    return Promise.all(
-      texts.map(async (q) => {
-        const body = new URLSearchParams({ langpair, q, markUnknown: 'no' });
-        const answer = (await engineRequest(new URL('translate', withSlash(base)).toString(), { method: 'POST', body, signal })) as {
-          responseStatus?: number;
-          responseData?: { translatedText?: unknown };
-        };
-        const text = answer.responseData?.translatedText;
-        if (answer.responseStatus !== 200 || typeof text !== 'string')
-          throw new TranslationFailure(`apertium answered no translation (${answer.responseStatus})`);
-        return text;
-      }),
-    );
+    let batcher = this.batchers.get(langpair);
+    if (!batcher) {
+      // The service's address is looked up per request: a restarted apertium-apy listens on another port.
+      batcher = new ApertiumBatcher(async (q) => this.request(this.options.url ?? (await this.service()), langpair, q));
+      this.batchers.set(langpair, batcher);
+    }
+    const pair = batcher;
+    return Promise.all(texts.map((q) => pair.translate(q, signal)));
+  }
+
+  /** One /translate request; the batcher's requests outlive any one caller's deadline, so they carry their own. */
+  private async request(base: string, langpair: string, q: string): Promise<string> {
+    const body = new URLSearchParams({ langpair, q, markUnknown: 'no' });
+    const answer = (await engineRequest(new URL('translate', withSlash(base)).toString(), {
+      method: 'POST',
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })) as {
+      responseStatus?: number;
+      responseData?: { translatedText?: unknown };
+    };
+    const text = answer.responseData?.translatedText;
+    if (answer.responseStatus !== 200 || typeof text !== 'string') throw new TranslationFailure(`apertium answered no translation (${answer.responseStatus})`);
+    return text;
   }
 
   private async listPairs(url: string): Promise<[string, string][]> {
@@ -126,6 +145,13 @@ export class ApertiumEngine implements TranslationEngine {
     const port = await freePort();
     const child = spawn(this.options.apyBin, ['-p', String(port), this.options.modesDir], { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
+    // Below the server and the worker's other work on a shared machine: translation can wait, a send cannot.
+    // Its pipelines, started later by it, inherit this.
+    try {
+      if (child.pid) setPriority(child.pid, APY_NICENESS);
+    } catch {
+      // not permitted here: it runs at the worker's priority
+    }
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
     child.once('exit', (code) => {

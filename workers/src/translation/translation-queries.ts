@@ -72,7 +72,8 @@ export class TranslationQueries {
     const rows: unknown[] = await this.db.query(
       `INSERT INTO chat_message_translation (message_id, lang, text, engine, source_md5)
        SELECT m.id, $2::text, $3::text, $4::text, $5::text FROM chat_message m WHERE m.id = $1 AND m.deleted_at IS NULL AND md5(m.text) = $5::text
-       ON CONFLICT (message_id, lang) DO UPDATE SET text = EXCLUDED.text, engine = EXCLUDED.engine, source_md5 = EXCLUDED.source_md5, created_at = now()
+       ON CONFLICT (message_id, lang) DO UPDATE SET text = EXCLUDED.text, engine = EXCLUDED.engine, source_md5 = EXCLUDED.source_md5, created_at = now(),
+         seq = nextval('chat_message_translation_seq')
        RETURNING 1`,
       [messageId, lang, text, engine, md5],
     );

@@ -10,6 +10,7 @@ import { ensureGroup, loadUnread, markRead, syncThreads } from './chat.actions';
 import { applyGroupUpdate, applyUnread, chatStore, markDeleted, receiveMessage, resetChat } from './chat.store';
 import { applyMessageUpdate, markQuotesDeleted, resetEditCursors } from './message-edits';
 import { resetReplyEdit } from './reply-edit.store';
+import { loadTranslationStatus, resetTranslationStatus } from './translation-status';
 import { openChat } from './open-chat';
 
 const TYPING_SHOWN_MS = 3_000;
@@ -29,9 +30,11 @@ export function ChatRealtime() {
       resetChat();
       resetReplyEdit();
       resetEditCursors();
+      resetTranslationStatus();
       return;
     }
     void loadUnread().catch(() => undefined);
+    void loadTranslationStatus();
     const socket = realtimeConnection().connect();
     // The count was just asked for above: only a reconnect may have missed changes to it.
     let reconnect = socket.connected;

@@ -9,7 +9,7 @@ import { isRealtimeConnected, type ParleySocket } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import type { ChatReplyPreview } from '@contracts/events';
 import { failedCode, messageState, newClientKey } from './chat-logic';
-import { applySyncedEdits, editCursorOf, startEditCursor } from './message-edits';
+import { applySyncedEdits, applySyncedTranslations, editCursorOf, startEditCursor, startTranslationCursor, translationCursorOf } from './message-edits';
 import {
   addPending,
   applyUnread,
@@ -69,6 +69,7 @@ async function loadNewestPage(code: string): Promise<void> {
   const page = await chatApi.messages(code);
   receiveMessages(page.messages);
   startEditCursor(code, page.editSeq);
+  startTranslationCursor(code, page.translationSeq);
   const thread = threadOf(code);
   if (!thread.loaded) thread.mayLoadOlder = page.mayLoadOlder;
   thread.loaded = true;
@@ -125,7 +126,12 @@ export async function syncThreads(socket: ParleySocket): Promise<void> {
     .map(([code]) => code);
   for (let round = 0; round < SYNC_ROUNDS && codes.length; round++) {
     const batch = codes.slice(0, SYNC_MAX_GROUPS);
-    const groups = batch.map((groupCode) => ({ groupCode, afterSeq: highestSeq(chatStore.threads[groupCode]), afterEditSeq: editCursorOf(groupCode) }));
+    const groups = batch.map((groupCode) => ({
+      groupCode,
+      afterSeq: highestSeq(chatStore.threads[groupCode]),
+      afterEditSeq: editCursorOf(groupCode),
+      afterTranslationSeq: translationCursorOf(groupCode),
+    }));
     const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('sync', { groups });
     if (!res.ok) {
       if (res.error.code !== 429) return;
@@ -134,6 +140,7 @@ export async function syncThreads(socket: ParleySocket): Promise<void> {
     }
     receiveMessages(res.messages);
     applySyncedEdits(res.edited ?? [], res.editSeqs ?? {});
+    applySyncedTranslations(res.translated ?? [], res.translationSeqs ?? {});
     codes = [...new Set([...res.more, ...codes.slice(SYNC_MAX_GROUPS)])];
   }
 }

@@ -22,8 +22,23 @@ export function startEditCursor(groupCode: string, editSeq: number | undefined):
   if (editSeq !== undefined && !editCursors.has(groupCode)) editCursors.set(groupCode, editSeq);
 }
 
+/**
+ * Per group, the newest translation seq (in the reader's language) this tab has caught up to, started and moved
+ * like the edit cursor: a reconnect asks for the translations stored after it of the messages held, since a
+ * translation announced while the socket was down is not replayed.
+ */
+const translationCursors = new Map<string, number>();
+
+export const translationCursorOf = (groupCode: string): number | undefined => translationCursors.get(groupCode);
+
+export function startTranslationCursor(groupCode: string, translationSeq: number | undefined): void {
+  if (translationSeq !== undefined && !translationCursors.has(groupCode)) translationCursors.set(groupCode, translationSeq);
+}
+
+/** Both cursors (edits and translations): at logout. */
 export function resetEditCursors(): void {
   editCursors.clear();
+  translationCursors.clear();
 }
 
 /**
@@ -66,6 +81,12 @@ export function applySyncedEdits(edited: readonly ChatMessagePayload[], editSeqs
     } else applyMessageUpdate({ groupCode: m.groupCode, code: m.code, message: m.message, translation: m.translation, editedAt: m.editedAt ?? null });
   }
   for (const [groupCode, seq] of Object.entries(editSeqs)) editCursors.set(groupCode, Math.max(seq, editCursors.get(groupCode) ?? 0));
+}
+
+/** What `sync` answered about translations stored while away of the messages held, and where it got to. */
+export function applySyncedTranslations(translated: readonly MessageUpdatedPayload[], translationSeqs: Readonly<Record<string, number>>): void {
+  for (const update of translated) applyMessageUpdate(update);
+  for (const [groupCode, seq] of Object.entries(translationSeqs)) translationCursors.set(groupCode, Math.max(seq, translationCursors.get(groupCode) ?? 0));
 }
 
 /** Saves my new text of a message (the socket when live, else REST) and shows it; rejects with the server's key. */

@@ -2,7 +2,8 @@ import type { ChatMessage } from '@/api/chat.api';
 import type { ParleySocket } from '@/realtime/connection';
 import { storedMessage } from '../../../jest/chat-fixtures';
 import { SYNC_MAX_GROUPS, SYNC_RETRY_MS, syncThreads } from './chat.actions';
-import { chatStore, messagesOf, resetChat, threadOf } from './chat.store';
+import { chatStore, messagesOf, receiveMessages, resetChat, threadOf } from './chat.store';
+import { resetEditCursors, startTranslationCursor, translationCursorOf } from './message-edits';
 
 type SyncAnswer = { ok: true; messages: ChatMessage[]; more: string[]; missing: string[] } | { ok: false; error: { code: number; message: string } };
 
@@ -67,5 +68,39 @@ describe('syncThreads', () => {
     const refused = fakeSocket(() => ({ ok: false, error: { code: 422, message: 'SHARED.ERROR.VALIDATION' } }));
     await syncThreads(refused.socket);
     expect(refused.asked).toHaveLength(1);
+  });
+
+  it('asks from the translation seq it holds and shows the translations stored while away (of the version it holds)', async () => {
+    resetEditCursors();
+    receiveMessages([storedMessage(1, { language: 'spa' }), storedMessage(2, { language: 'spa', editedAt: '2026-01-02T00:00:00.000Z' })]);
+    threadOf('G_one').loaded = true;
+    startTranslationCursor('G_one', 40);
+    const asked: unknown[] = [];
+    const socket = {
+      timeout: () => ({
+        emitWithAck: async (_event: string, payload: { groups: unknown[] }) => {
+          asked.push(...payload.groups);
+          return {
+            ok: true,
+            messages: [],
+            more: [],
+            missing: [],
+            edited: [],
+            editSeqs: {},
+            translated: [
+              { groupCode: 'G_one', code: 'M1', translation: 'translated while away', sourceEditedAt: null },
+              // A translation of the text before the edit held: not this text's.
+              { groupCode: 'G_one', code: 'M2', translation: 'of an older text', sourceEditedAt: null },
+            ],
+            translationSeqs: { G_one: 45 },
+          };
+        },
+      }),
+    } as unknown as ParleySocket;
+    await syncThreads(socket);
+    expect(asked).toEqual([{ groupCode: 'G_one', afterSeq: 2, afterTranslationSeq: 40 }]);
+    expect(threadOf('G_one').bySeq[1].translation).toBe('translated while away');
+    expect(threadOf('G_one').bySeq[2].translation).toBeNull();
+    expect(translationCursorOf('G_one')).toBe(45);
   });
 });

@@ -7,6 +7,8 @@ import { SUPPORTED_LANGUAGES, type LanguageCode, languageOf } from '@/i18n/langu
 import { effectiveTheme, preferencesStore, setLanguage, setTheme } from '@/features/preferences/preferences.store';
 import type { ThemeName } from '@/features/preferences/preferences';
 import { setTranslateMessages, translationPreference } from '@/features/chat/translation-preference';
+import { translatesInto, translationStatus } from '@/features/chat/translation-status';
+import { sessionStore } from '@/features/session/session.store';
 import { paths } from '@/routes/paths';
 
 /** Theme (Light or Dark), language, whether chat messages show in my language, and the way to the notification settings. */
@@ -14,6 +16,10 @@ export function SettingsMenu() {
   const { t } = useTranslation();
   const preferences = useSnapshot(preferencesStore);
   const translation = useSnapshot(translationPreference);
+  const status = useSnapshot(translationStatus);
+  const readerLang = useSnapshot(sessionStore).user?.lang;
+  // No engine translates into my language (or none at all): the switch would change nothing, so say why.
+  const available = translatesInto(status, readerLang);
   return (
     <Popover position="bottom-end" shadow="md" width={240}>
       <Popover.Target>
@@ -53,7 +59,9 @@ export function SettingsMenu() {
           <Switch
             size="xs"
             label={t('SHELL.TRANSLATE_MESSAGES')}
-            checked={translation.on}
+            checked={translation.on && available}
+            disabled={!available}
+            description={available ? undefined : status.enabled ? t('SHELL.TRANSLATION_OFF_NO_LANGUAGE') : t('SHELL.TRANSLATION_OFF')}
             onChange={(e) => setTranslateMessages(e.currentTarget.checked)}
             data-testid="translate-messages-switch"
           />

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
 import { ChatMessagePayload, OfferNoteData } from '#shared/contracts/events';
-import { SyncAnswer } from '#shared/contracts/socket-events';
+import { MessageUpdatedPayload, SyncAnswer } from '#shared/contracts/socket-events';
 import { isOffPlatform } from '#shared/safety/off-platform';
 import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
@@ -139,11 +139,12 @@ export class ChatMessagesService {
     const { group, participant } = await this.access.asReader(user, groupCode);
     // Read before the page: an edit made while the page is read is after this seq, so `sync` brings it.
     const editSeq = await this.messages.newestEditSeq(group.id);
+    const translationSeq = await this.translations.newestSeq(user.id);
     if (dto.afterSeq !== undefined) {
       const { rows, more } = await this.messages.pageAfter(group.id, dto.afterSeq);
       await this.translations.forReader(rows, user.id, dto.lang);
       if (participant && rows.length && !more) await this.unread.markRead(user, group, Number(rows[rows.length - 1].seq));
-      return { messages: rows.map(mapChatMessage), mayLoadOlder: dto.afterSeq > 0, mayLoadNewer: more, editSeq };
+      return { messages: rows.map(mapChatMessage), mayLoadOlder: dto.afterSeq > 0, mayLoadNewer: more, editSeq, translationSeq };
     }
     const newest = dto.time === undefined && dto.beforeSeq === undefined;
     const { rows, more } = await this.messages.pageBefore(group.id, {
@@ -152,23 +153,32 @@ export class ChatMessagesService {
     });
     await this.translations.forReader(rows, user.id, dto.lang);
     if (participant && newest && rows.length) await this.unread.markRead(user, group, Number(rows[rows.length - 1].seq));
-    return { messages: rows.map(mapChatMessage), mayLoadOlder: more, mayLoadNewer: false, editSeq };
+    return { messages: rows.map(mapChatMessage), mayLoadOlder: more, mayLoadNewer: false, editSeq, translationSeq };
   }
 
   /**
    * Catch-up after a reconnect: every message after each group's seq, oldest first, at most `perGroup` per
    * group and `SYNC_MAX_MESSAGES` in all; `more` names the groups to ask again (cut short, or not reached),
    * `missing` the ones the caller can't read. With `afterEditSeq`, also the held messages edited since (in the
-   * same budget) and the edit seq to ask from next time.
+   * same budget) and the edit seq to ask from next time; with `afterTranslationSeq`, the translations into the
+   * reader's language stored since of the messages held (also in the budget) and the translation seq to ask from.
    */
-  async since(user: AuthUser, groups: { groupCode: string; afterSeq: number; afterEditSeq?: number }[], perGroup = SYNC_PER_GROUP): Promise<SyncAnswer> {
+  async since(
+    user: AuthUser,
+    groups: { groupCode: string; afterSeq: number; afterEditSeq?: number; afterTranslationSeq?: number }[],
+    perGroup = SYNC_PER_GROUP,
+  ): Promise<SyncAnswer> {
     const messages: ChatMessagePayload[] = [];
     const edited: ChatMessagePayload[] = [];
     const editSeqs: Record<string, number> = {};
+    const translated: MessageUpdatedPayload[] = [];
+    const translationSeqs: Record<string, number> = {};
+    // Read before anything else: a translation stored while this answer is read is after it, so the next sync has it.
+    const newestTranslation = groups.some((g) => g.afterTranslationSeq !== undefined) ? await this.translations.newestSeq(user.id) : 0;
     const more: string[] = [];
     const missing: string[] = [];
-    for (const { groupCode, afterSeq, afterEditSeq } of groups) {
-      const budget = Math.min(perGroup, SYNC_MAX_MESSAGES - messages.length - edited.length);
+    for (const { groupCode, afterSeq, afterEditSeq, afterTranslationSeq } of groups) {
+      const budget = Math.min(perGroup, SYNC_MAX_MESSAGES - messages.length - edited.length - translated.length);
       if (budget <= 0) {
         more.push(groupCode);
         continue;
@@ -185,7 +195,7 @@ export class ChatMessagesService {
       await this.translations.forReader(page.rows, user.id);
       messages.push(...page.rows.map(mapChatMessage));
       let cutShort = page.more;
-      const editBudget = budget - page.rows.length;
+      let editBudget = budget - page.rows.length;
       if (afterEditSeq !== undefined) {
         // Edits of messages the client already holds (up to afterSeq); later ones came above with their new text.
         if (editBudget <= 0) cutShort = true;
@@ -195,11 +205,22 @@ export class ChatMessagesService {
           edited.push(...edits.rows.map(mapChatMessage));
           editSeqs[groupCode] = edits.rows.length ? Number(edits.rows[edits.rows.length - 1].edit_seq) : afterEditSeq;
           cutShort ||= edits.more;
+          editBudget -= edits.rows.length;
+        }
+      }
+      if (afterTranslationSeq !== undefined) {
+        // Translations stored late (the reader was away when they were announced) of the messages held.
+        if (editBudget <= 0) cutShort = true;
+        else {
+          const late = await this.translations.storedAfter(group.id, group.code, afterSeq, afterTranslationSeq, user.id, editBudget);
+          translated.push(...late.updates);
+          translationSeqs[groupCode] = late.more ? late.lastSeq! : Math.max(afterTranslationSeq, newestTranslation, late.lastSeq ?? 0);
+          cutShort ||= late.more;
         }
       }
       if (cutShort) more.push(groupCode);
     }
-    return { messages, more, missing, edited, editSeqs };
+    return { messages, more, missing, edited, editSeqs, translated, translationSeqs };
   }
 
   /** The author or a moderator in scope turns a message into a deleted marker. */

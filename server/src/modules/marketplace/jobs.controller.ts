@@ -6,7 +6,17 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { CodeParamPipe, IntInSetPipe } from '../../common/pipes';
 import { RateLimitedPerUser } from '../../common/rate-limit/user-rate-limit.guard';
 import { ChatGroupDto } from '../chat/dto/chat-response.dto';
-import { JobDto, JobListQueryDto, JobPageDto, JobRoleDto, LangQueryDto, SaveJobDto, SetRoleUsersDto } from './dto/job.dto';
+import {
+  JobDto,
+  JobListQueryDto,
+  JobMachineTranslationDto,
+  JobPageDto,
+  JobRoleDto,
+  LangQueryDto,
+  MachineTranslationQueryDto,
+  SaveJobDto,
+  SetRoleUsersDto,
+} from './dto/job.dto';
 import { JobRolesService } from './job-roles.service';
 import { JobsService } from './jobs.service';
 
@@ -53,6 +63,21 @@ export class JobsController {
   @ApiOkResponse({ type: JobDto })
   update(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string, @Body() dto: SaveJobDto, @Query() query: LangQueryDto): Promise<JobDto> {
     return this.jobs.update(user, code, dto, query.lang);
+  }
+
+  @Post(':code/machine-translation')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "The job's title and description machine-translated into `lang` from its default version, for a reader it has no version for; never saved. 409 JOB.VERSION_EXISTS when it has one, 422 SHARED.TRANSLATION.UNSUPPORTED_PAIR, 503 SHARED.TRANSLATION.OFF, 502 SHARED.TRANSLATION.FAILED",
+  })
+  @ApiOkResponse({ type: JobMachineTranslationDto })
+  machineTranslation(
+    @CurrentUser() user: AuthUser,
+    @Param('code', CodeParamPipe) code: string,
+    @Query() query: MachineTranslationQueryDto,
+  ): Promise<JobMachineTranslationDto> {
+    return this.jobs.machineTranslation(user, code, query.lang);
   }
 
   @Get(':code/faq')

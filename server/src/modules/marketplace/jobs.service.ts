@@ -3,7 +3,7 @@ import { AuthUser } from '#shared/contracts/auth';
 import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { newCode } from '../../common/codes';
 import { pageOf } from '../../common/dto/page-query.dto';
-import { forbidden, notFound } from '../../common/errors';
+import { conflict, forbidden, notFound } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatGroupsRepository } from '../chat/chat-groups.repository';
 import { ChatGroupsService } from '../chat/chat-groups.service';
@@ -13,6 +13,8 @@ import { checkDeadline, checkVersions } from './job-rules';
 import { mapJob } from './job.mapper';
 import { JobRow, JobsRepository } from './jobs.repository';
 import { seesJob } from './marketplace-access';
+import type { JobMachineTranslationResponse } from '#shared/contracts/translation';
+import { MachineTranslationService } from '../translation/machine-translation.service';
 
 @Injectable()
 export class JobsService {
@@ -21,7 +23,22 @@ export class JobsService {
     private readonly groups: ChatGroupsRepository,
     private readonly chat: ChatGroupsService,
     private readonly events: DomainEvents,
+    private readonly translation: MachineTranslationService,
   ) {}
+
+  /**
+   * A job without a version in `lang`, machine-translated from its default version for the reader: answered,
+   * never saved as one of the customer's versions. A job that has a version in `lang` is 409 (read that one).
+   */
+  async machineTranslation(user: AuthUser, code: string, lang: string): Promise<JobMachineTranslationResponse> {
+    const job = await this.visibleJob(user, code);
+    const versions = await this.jobs.versions([job.id]);
+    if (versions.some((v) => v.lang === lang)) throw conflict('JOB.VERSION_EXISTS');
+    const source = versions.find((v) => v.is_default) ?? versions[0];
+    if (!source) throw notFound('JOB.NOT_FOUND');
+    const { texts, engine } = await this.translation.translate([source.title, source.description], source.lang, lang);
+    return { lang, from: source.lang, title: texts[0], description: texts[1], engine, machine: true };
+  }
 
   /** A job the caller may see, else the same 404 as for a code that doesn't exist. */
   async visibleJob(user: AuthUser, code: string): Promise<JobRow> {

@@ -1,3 +1,4 @@
+import { TranslationModule } from '../translation/translation.module';
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../../common/rate-limit/rate-limit.module';
 import { ChatAccessModule } from '../chat/chat-access.module';
@@ -24,7 +25,7 @@ import { OfferTimersService } from './timers/offer-timers.service';
 
 /** Jobs, job offers and their status machine, payments. */
 @Module({
-  imports: [ChatModule, ChatAccessModule, RateLimitModule],
+  imports: [ChatModule, ChatAccessModule, RateLimitModule, TranslationModule],
   // Job-offers first: its GET job-offers/for-payment is static; offers' static offers/* routes come before :jobId ones.
   controllers: [OfferTimerSettingsController, JobOffersController, JobsController, OffersController],
   providers: [

@@ -102,6 +102,11 @@ const SCHEMAS: Record<string, Schema> = {
   }),
 };
 
+const messageUpdated = objectOf<MessageUpdatedPayload>(
+  { groupCode: str(), code: str(), translation: nullable(str()), message: str(), editedAt: nullable(isoTime()), sourceEditedAt: nullable(isoTime()) },
+  ['message', 'editedAt', 'sourceEditedAt'],
+);
+
 /** Server → client events: name → payload schema. */
 const SERVER_EVENTS: { [E in keyof ServerToClientEvents]: { summary: string; payload: Schema } } = {
   'message:new': { summary: 'A message of a group the user is in (or watches), in seq order per group', payload: ref('ChatMessage') },
@@ -111,10 +116,7 @@ const SERVER_EVENTS: { [E in keyof ServerToClientEvents]: { summary: string; pay
   },
   'message:updated': {
     summary: 'An edit, or a translation that arrived later',
-    payload: objectOf<MessageUpdatedPayload>(
-      { groupCode: str(), code: str(), translation: nullable(str()), message: str(), editedAt: nullable(isoTime()), sourceEditedAt: nullable(isoTime()) },
-      ['message', 'editedAt', 'sourceEditedAt'],
-    ),
+    payload: messageUpdated,
   },
   'unread:count': { summary: "The user's unread total and the groups that changed", payload: ref('UnreadCount') },
   presence: { summary: 'A watched user came online, went offline or changed bucket', payload: ref('Presence') },
@@ -197,7 +199,12 @@ const CLIENT_EVENTS: { [E in ClientEvent]: { summary: string; payload: Schema } 
     summary:
       'Catch-up: at most 100 groups, each once; at most 500 messages per answer (200 per group). Ask again for the groups in `more` from the newest seq received',
     payload: objectOf<Payload<ClientToServerEvents['sync']>>({
-      groups: arrayOf(objectOf<Payload<ClientToServerEvents['sync']>['groups'][number]>({ groupCode, afterSeq: int(), afterEditSeq: int() }, ['afterEditSeq'])),
+      groups: arrayOf(
+        objectOf<Payload<ClientToServerEvents['sync']>['groups'][number]>({ groupCode, afterSeq: int(), afterEditSeq: int(), afterTranslationSeq: int() }, [
+          'afterEditSeq',
+          'afterTranslationSeq',
+        ]),
+      ),
     }),
     ack: objectOf<SyncAnswer>({
       messages: arrayOf(ref('ChatMessage')),
@@ -205,6 +212,8 @@ const CLIENT_EVENTS: { [E in ClientEvent]: { summary: string; payload: Schema } 
       missing: arrayOf(str(), 'groups the caller may not read'),
       edited: arrayOf(ref('ChatMessage')),
       editSeqs: mapOf(int()),
+      translated: arrayOf(messageUpdated, "late machine translations into the reader's language, as message:updated carries them"),
+      translationSeqs: mapOf(int()),
     }),
   },
   typing: { summary: 'Typing in a group (no acknowledgement)', payload: objectOf<Payload<ClientToServerEvents['typing']>>({ groupCode }) },

@@ -47,6 +47,12 @@ export class SyncGroupDto extends GroupCodeDto {
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   afterEditSeq?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  afterTranslationSeq?: number;
 }
 
 export class SyncDto {

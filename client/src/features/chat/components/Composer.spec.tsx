@@ -169,6 +169,47 @@ function List({ count }: { count: number }) {
   return <VirtualList items={items} itemKey={(s) => s} stickRef={stick} renderItem={(s) => <p>{s}</p>} listProps={{ 'data-testid': 'rows' }} />;
 }
 
+describe('the message language suggestion', () => {
+  const type = (text: string) => fireEvent.change(screen.getByTestId('chat-composer-input'), { target: { value: text } });
+  const suggestion = () => screen.findByTestId('chat-language-suggestion', {}, { timeout: 3000 });
+
+  it('suggests the language a message is clearly written in; the message is sent in the language the writer confirmed', async () => {
+    const onSend = jest.fn();
+    renderWithMantine(<Composer groupCode="G_one" enabled onSend={onSend} />);
+    expect(screen.getByTestId('chat-language')).toHaveValue('pol');
+    type('Hola, ¿el trabajo sigue disponible?');
+    expect(await suggestion()).toHaveAttribute('data-language', 'spa');
+    expect(screen.getByTestId('chat-language-suggestion')).toHaveTextContent(/hiszpański/i);
+    // Suggested, not applied: until the writer takes it, the selected language stays.
+    expect(screen.getByTestId('chat-language')).toHaveValue('pol');
+    fireEvent.click(screen.getByTestId('chat-language-suggestion-accept'));
+    expect(screen.getByTestId('chat-language')).toHaveValue('spa');
+    expect(screen.queryByTestId('chat-language-suggestion')).toBeNull();
+    fireEvent.click(screen.getByTestId('chat-send'));
+    expect(onSend).toHaveBeenCalledWith('Hola, ¿el trabajo sigue disponible?', [], 'spa');
+  });
+
+  it('stays quiet for text in the selected language, and for a few words; a dismissed suggestion is not made again', async () => {
+    const onSend = jest.fn();
+    renderWithMantine(<Composer groupCode="G_one" enabled onSend={onSend} />);
+    const settle = () => act(() => new Promise((r) => setTimeout(r, 700)));
+    for (const quiet of ['Dzień dobry, czy zlecenie jest aktualne?', 'ok, 10:30 👍', 'Hola amigo']) {
+      type(quiet);
+      await settle();
+      expect([quiet, screen.queryByTestId('chat-language-suggestion')]).toEqual([quiet, null]);
+    }
+    type('Die Küche muss vor Freitag fertig sein');
+    expect(await suggestion()).toHaveAttribute('data-language', 'ger');
+    fireEvent.click(screen.getByTestId('chat-language-suggestion-dismiss'));
+    type('Die Küche muss vor Freitag fertig sein, danke');
+    // Give the detector the time it would take to answer: still nothing, and the writer's choice is sent.
+    await settle();
+    expect(screen.queryByTestId('chat-language-suggestion')).toBeNull();
+    fireEvent.click(screen.getByTestId('chat-send'));
+    expect(onSend).toHaveBeenCalledWith('Die Küche muss vor Freitag fertig sein, danke', [], 'pol');
+  });
+});
+
 describe('VirtualList', () => {
   it('renders a bounded number of the 10,000 rows, every row when they are few', () => {
     const { rerender } = renderWithMantine(<List count={10_000} />);

@@ -1,12 +1,15 @@
-import { ActionIcon, Button, Group, NativeSelect, Stack, Switch, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, Group, NativeSelect, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconPaperclip, IconSend } from '@tabler/icons-react';
-import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { notify } from '@/components/notifications/notify';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { OffPlatformWarning } from '@/features/safety/OffPlatformWarning';
-import { LANGUAGES, type LanguageCode } from '@/i18n/languages';
+import { LANGUAGES, type LanguageCode, languageOf } from '@/i18n/languages';
 import { type OffPlatformKind, detectOffPlatform } from '@safety/off-platform';
+import { clearlyOtherLanguage, loadDetector } from '../language-suggestion';
+import { languageName } from '../translation-preference';
 import { MAX_ATTACHMENTS, canSendWith, filesFromClipboard, uploadedCodes } from '../attachments';
 import { isSendKey, readSendByEnter, writeSendByEnter } from '../send-by-enter';
 import { useAttachments } from '../useAttachments';
@@ -15,6 +18,44 @@ import { AttachmentStrip } from './AttachmentStrip';
 import { ComposerModeBar } from './ComposerModeBar';
 
 const TYPING_EVERY_MS = 2_000;
+/** The language is guessed once typing pauses this long. */
+const DETECT_AFTER_MS = 400;
+
+/**
+ * The language the typed text is clearly written in when the selected one is another (null otherwise), checked
+ * once typing pauses; a suggestion the writer dismissed is not made again until the field is emptied.
+ */
+function useLanguageSuggestion(text: string, selected: LanguageCode): { suggested: LanguageCode | null; dismiss: () => void } {
+  const [suggested, setSuggested] = useState<LanguageCode | null>(null);
+  const dismissed = useRef(new Set<LanguageCode>());
+  useEffect(() => {
+    if (!text.trim()) {
+      dismissed.current.clear();
+      setSuggested(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      void loadDetector()
+        .then((detect) => {
+          const found = clearlyOtherLanguage(detect, text, selected);
+          if (live) setSuggested(found && !dismissed.current.has(found) ? found : null);
+        })
+        .catch(() => undefined);
+    }, DETECT_AFTER_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text, selected]);
+  return {
+    suggested,
+    dismiss: () => {
+      if (suggested) dismissed.current.add(suggested);
+      setSuggested(null);
+    },
+  };
+}
 
 /** The interface language is the default message language (the writer may pick another in the composer). */
 export function defaultMessageLanguage(): LanguageCode {
@@ -39,6 +80,7 @@ export interface ComposerProps {
  */
 export function Composer({ groupCode, enabled, onSend, onTyping, warnOffPlatform = false }: ComposerProps) {
   const { t } = useTranslation();
+  const uiLanguage = useSnapshot(preferencesStore).language;
   const [text, setText] = useState('');
   const [sendByEnter, setSendByEnter] = useState(readSendByEnter);
   const [language, setLanguage] = useState<LanguageCode>(defaultMessageLanguage);
@@ -50,6 +92,8 @@ export function Composer({ groupCode, enabled, onSend, onTyping, warnOffPlatform
   const lastTyping = useRef(0);
   const stripId = useId();
   const composerMode = useComposerMode(groupCode, setText);
+  // An edit keeps its message's language: only a new message's is suggested.
+  const suggestion = useLanguageSuggestion(composerMode.editing ? '' : text, language);
   // An edit changes the text only: it needs some.
   const sendable = enabled && (composerMode.editing ? text.trim() !== '' : canSendWith(text, attachments.list));
   const uploading = attachments.list.some((a) => a.status === 'uploading');
@@ -164,6 +208,25 @@ export function Composer({ groupCode, enabled, onSend, onTyping, warnOffPlatform
           </ActionIcon>
         </Tooltip>
       </Group>
+      {suggestion.suggested ? (
+        <Group gap={6} wrap="nowrap" data-testid="chat-language-suggestion" data-language={suggestion.suggested}>
+          <Text size="xs" c="dimmed">
+            {t('CHAT.LANGUAGE_DETECTED', { language: languageName(suggestion.suggested, uiLanguage) })}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            onClick={() => {
+              setLanguage(suggestion.suggested!);
+              suggestion.dismiss();
+            }}
+            data-testid="chat-language-suggestion-accept"
+          >
+            {t('CHAT.LANGUAGE_USE', { language: languageOf(suggestion.suggested).label })}
+          </Button>
+          <CloseButton size="xs" aria-label={t('CHAT.LANGUAGE_KEEP')} onClick={suggestion.dismiss} data-testid="chat-language-suggestion-dismiss" />
+        </Group>
+      ) : null}
       <Group gap="md" wrap="wrap">
         <Switch
           size="xs"

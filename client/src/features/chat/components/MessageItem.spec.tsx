@@ -123,3 +123,22 @@ describe('messages with files', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 });
+
+describe('translation off', () => {
+  it('says "Translation off" under another language no engine translates for the reader, with why', () => {
+    renderItem({ message: message({ language: 'spa', message: 'Hola' }), translationOff: 'unsupported' });
+    const line = screen.getByTestId('chat-message-translation-off');
+    expect(line).toHaveTextContent('Translation off');
+    expect(line).toHaveAttribute('title', 'No translation engine translates Spanish into your language');
+  });
+
+  it('names the server when machine translation is not set up at all', () => {
+    renderItem({ message: message({ language: 'spa', message: 'Hola' }), translationOff: 'off' });
+    expect(screen.getByTestId('chat-message-translation-off')).toHaveAttribute('title', 'Machine translation is not set up on this server');
+  });
+
+  it('says nothing under my own message', () => {
+    renderItem({ message: message({ language: 'spa' }), translationOff: 'off', mine: true });
+    expect(screen.queryByTestId('chat-message-translation-off')).toBeNull();
+  });
+});

@@ -37,6 +37,11 @@ export interface MessageItemProps {
   writable?: boolean;
   /** The reader moderates: an off-platform message also shows the moderators' flag. Default false. */
   moderating?: boolean;
+  /**
+   * Another's message in another language than the reader's that no engine will translate: machine translation
+   * is off, or no engine serves the pair. Said under it rather than silently showing nothing.
+   */
+  translationOff?: 'off' | 'unsupported' | null;
 }
 
 type MenuProps = Pick<
@@ -91,9 +96,10 @@ function TranslatedLine({ language, showingOriginal, onToggle }: { language: str
   const { language: ui } = useSnapshot(preferencesStore);
   const from = languageName(language, ui);
   return (
-    <Group gap={4} wrap="nowrap" data-testid="chat-message-translated" data-showing={showingOriginal ? 'original' : 'translation'}>
+    // On a narrow bubble the link goes under the label whole, rather than each squeezed into a column.
+    <Group gap={4} style={{ rowGap: 0 }} wrap="wrap" data-testid="chat-message-translated" data-showing={showingOriginal ? 'original' : 'translation'}>
       {!showingOriginal ? (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {from ? t('CHAT.TRANSLATED_FROM', { language: from }) : t('CHAT.TRANSLATED')} ·
         </Text>
       ) : null}
@@ -101,6 +107,18 @@ function TranslatedLine({ language, showingOriginal, onToggle }: { language: str
         {showingOriginal ? t('CHAT.SHOW_TRANSLATION') : t('CHAT.SHOW_ORIGINAL')}
       </Anchor>
     </Group>
+  );
+}
+
+/** Under a message no engine will translate for this reader: "Translation off", with why on hover. */
+function TranslationOffLine({ reason, language }: { reason: 'off' | 'unsupported'; language: string | null }) {
+  const { t } = useTranslation();
+  const { language: ui } = useSnapshot(preferencesStore);
+  const why = reason === 'off' ? t('CHAT.TRANSLATION_OFF_NO_ENGINE') : t('CHAT.TRANSLATION_OFF_NO_PAIR', { language: languageName(language, ui) ?? language });
+  return (
+    <Text size="xs" c="dimmed" title={why} aria-label={`${t('CHAT.TRANSLATION_OFF')}: ${why}`} data-testid="chat-message-translation-off" data-reason={reason}>
+      {t('CHAT.TRANSLATION_OFF')}
+    </Text>
   );
 }
 
@@ -171,6 +189,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 )}
                 {message.translation && !message.deleted ? (
                   <TranslatedLine language={message.language} showingOriginal={showingOriginal} onToggle={() => props.onToggleOriginal(message.code)} />
+                ) : props.translationOff && !mine && !message.deleted && text.trim() ? (
+                  <TranslationOffLine reason={props.translationOff} language={message.language} />
                 ) : null}
                 {message.offPlatform && !message.deleted ? <OffPlatformNote mine={mine} flagged={props.moderating} /> : null}
                 {message.editedAt && !message.deleted ? (

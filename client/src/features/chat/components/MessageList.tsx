@@ -7,6 +7,8 @@ import { type ListedMessage, MODERATOR_ROLES, canDeleteMessage } from '../chat-l
 import { deleteMessage, deliver, loadOlder } from '../chat.actions';
 import { authorOf, chatStore, toggleOriginal } from '../chat.store';
 import { showsOriginal, translationPreference } from '../translation-preference';
+import { translationStatus, translationUnavailable } from '../translation-status';
+import { sessionStore } from '@/features/session/session.store';
 import { NewMessagesDivider } from '../reading/NewMessagesDivider';
 import { BlockedMessage } from '@/features/reports/BlockedMessage';
 import { blocksStore, hiddenAsBlocked } from '@/features/reports/blocks.store';
@@ -64,6 +66,8 @@ export function MessageList({
   const groupType = groups[groupCode]?.type;
   const { blocked } = useSnapshot(blocksStore);
   const { on: translateOn } = useSnapshot(translationPreference);
+  const status = useSnapshot(translationStatus);
+  const readerLang = useSnapshot(sessionStore).user?.lang ?? null;
   const rowKey = useCallback((m: ListedMessage) => messageRowKey(m, me), [me]);
   const retry = useCallback((clientKey: string) => void deliver(groupCode, clientKey), [groupCode]);
   const remove = useCallback((code: string) => void deleteMessage(groupCode, code).catch(() => undefined), [groupCode]);
@@ -80,6 +84,7 @@ export function MessageList({
           onRetry={retry}
           canDelete={canDeleteMessage(m, me, role)}
           showingOriginal={showsOriginal(translateOn, Boolean(original[m.code]))}
+          translationOff={m.translation ? null : translationUnavailable(status, m.language, readerLang)}
           onDelete={remove}
           onToggleOriginal={toggleOriginal}
           onJumpToReply={onJumpToReply}
@@ -97,7 +102,7 @@ export function MessageList({
         </>
       );
     },
-    [me, role, original, translateOn, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply, blocked, groupType],
+    [me, role, original, translateOn, status, readerLang, retry, remove, asObserver, dividerKey, rowKey, onJumpToReply, blocked, groupType],
   );
 
   return (

@@ -4,13 +4,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { Job, JobRole } from '@/api/job.api';
+import { jobApi, type Job, type JobRole } from '@/api/job.api';
 import type { JobOffer } from '@/api/offer.api';
 import { Spinner } from '@/components/loaders/loaders';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { roleOf, sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
-import { intlLocaleOf } from '@/i18n/languages';
+import { type LanguageCode, intlLocaleOf } from '@/i18n/languages';
 import { paths, toMessageGroup, toUserProfile } from '@/routes/paths';
 import { formatDateTime, isPast } from '@/components/format/dates';
 import { seesAllOffers } from '../job-view-logic';
@@ -22,6 +22,7 @@ import { useJobLive } from '../hooks/useJobLive';
 import { usePeople } from '../hooks/usePeople';
 import { AcceptingBadge } from './AcceptingBadge';
 import { JobActions } from './JobActions';
+import { MachineTranslationLine } from './JobMachineTranslation';
 import { JobOffersSection } from './JobOffersSection';
 import { JobRolesCard } from './JobRolesCard';
 
@@ -33,6 +34,32 @@ function shownVersion(job: Job, picked: string | null, language: string) {
     job.versions.find((v) => v.lang === job.lang) ??
     job.versions[0]
   );
+}
+
+/** The job's machine translation into the reader's language, asked for by a click and kept for this view only. */
+function useMachineTranslation(code: string, language: LanguageCode) {
+  const [texts, setTexts] = useState<{ title: string; description: string } | null>(null);
+  const [state, setState] = useState<'none' | 'loading' | 'shown' | 'original'>('none');
+  useEffect(() => {
+    setTexts(null);
+    setState('none');
+  }, [code, language]);
+  return {
+    texts,
+    state,
+    translate: async () => {
+      setState('loading');
+      try {
+        const answer = await jobApi.machineTranslation(code, language);
+        setTexts({ title: answer.title, description: answer.description });
+        setState('shown');
+      } catch {
+        // The error's own notice says why (off, no engine for the pair, try again).
+        setState('none');
+      }
+    },
+    toggle: () => setState((s) => (s === 'shown' ? 'original' : 'shown')),
+  };
 }
 
 /** /jobs/{jobId}: the job in the reader's language (others one click away), its roles, FAQ chat and offers. */
@@ -49,10 +76,14 @@ export function JobView({ code }: { code: string }) {
   const offers = state.offers[code] as JobOffer[] | undefined;
   const roles = state.roles[code] as JobRole[] | undefined;
   const [picked, setPicked] = useState<string | null>(null);
+  const machine = useMachineTranslation(code, language);
   const [faqOpening, setFaqOpening] = useState(false);
   const isCustomer = Boolean(job && job.customerCode === me);
   const locale = intlLocaleOf(language);
-  const version = job ? shownVersion(job, picked, language) : null;
+  const stored = job ? shownVersion(job, picked, language) : null;
+  // No version in the reader's language: a machine translation on request, shown in place of the version's texts.
+  const untranslated = Boolean(job && !job.versions.some((v) => v.lang === language));
+  const version = stored && untranslated && machine.state === 'shown' && machine.texts ? { ...stored, ...machine.texts, lang: language } : stored;
   const customer = usePeople(job ? [job.customerCode] : [])[job?.customerCode ?? ''];
   usePageHeader(version?.title || t('JOBS.JOB'), job ? t('JOBS.OFFER_COUNT', { count: job.offerCount }) : '');
 
@@ -100,9 +131,18 @@ export function JobView({ code }: { code: string }) {
             <AcceptingBadge accepting={job.acceptingOffers} />
           </Group>
         </Group>
+        {untranslated ? (
+          <MachineTranslationLine
+            from={stored!.lang}
+            to={language}
+            state={machine.state}
+            onTranslate={() => void machine.translate()}
+            onToggle={machine.toggle}
+          />
+        ) : null}
         {job.versions.length > 1 ? (
           <SegmentedControl
-            value={version.lang}
+            value={stored!.lang}
             onChange={setPicked}
             data={job.versions.map((v) => ({ value: v.lang, label: languageName(v.lang) }))}
             aria-label={t('JOBS.LANGUAGE_SWITCH')}

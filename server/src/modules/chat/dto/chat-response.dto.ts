@@ -130,6 +130,10 @@ export class MessagePageDto implements MessagePageResponse {
   @ApiProperty({ description: 'only for afterSeq pages: more messages follow' }) mayLoadNewer: boolean;
   @ApiProperty({ description: "the group's newest edit seq: `sync` with afterEditSeq from it returns later edits" })
   editSeq: number;
+  @ApiProperty({
+    description: "the newest translation seq in the reader's language: `sync` with afterTranslationSeq from it returns translations stored later",
+  })
+  translationSeq: number;
 }
 
 export class UnreadCountDto implements UnreadCountPayload {

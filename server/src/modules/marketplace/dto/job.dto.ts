@@ -1,3 +1,4 @@
+import type { JobMachineTranslationResponse } from '#shared/contracts/translation';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -156,4 +157,19 @@ export class JobRoleDto implements JobRoleResponse {
   @ApiProperty({ description: '1 manager, 2 reviewer, 3 contributor, 4 observer' }) id: number;
   @ApiProperty({ description: 'translation key of the role name' }) name: string;
   @ApiProperty({ type: [JobRoleUserDto] }) users: JobRoleUserDto[];
+}
+
+export class MachineTranslationQueryDto {
+  @ApiProperty({ enum: LANGUAGE_CODES, description: 'the language to translate the job into (one it has no version in)' })
+  @IsIn(LANGUAGE_CODES)
+  lang: string;
+}
+
+export class JobMachineTranslationDto implements JobMachineTranslationResponse {
+  @ApiProperty({ description: 'the language translated into' }) lang: string;
+  @ApiProperty({ description: 'the language of the version it was translated from' }) from: string;
+  @ApiProperty() title: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ description: 'the engine that translated it' }) engine: string;
+  @ApiProperty({ enum: [true], description: "always true: a machine translation, never one of the customer's versions" }) machine: true;
 }
