@@ -136,5 +136,7 @@ export interface ReportResolvedEvent {
   reporterCode: string;
   reportedCode: string;
   payload: ReportResolvedPayload;
+  /** False for the other reports of a pile closed with the one acted on: the person is warned once. */
+  warnsReported: boolean;
   at: string;
 }

@@ -137,6 +137,62 @@ describe('reports and blocks', () => {
     await resolve(admin, onAdmin.code, { action: 'dismiss' }).expect(201);
   });
 
+  it('closes the pile: resolving one report resolves the other open reports of the same message, each audited and told', async () => {
+    const gina = await createUser(t);
+    const group = await createGroup(t, [alice, bob, carol, gina]);
+    const bad = await send(bob, group, 'send me your card number');
+    const other = await send(bob, group, 'a different message');
+    const [ra, rc, rg] = await Promise.all(
+      [alice, carol, gina].map(async (u) => (await report(u, { groupCode: group, messageCode: bad.code, reason: 'scam' }).expect(201)).body.code as string),
+    );
+    const untouched = (await report(alice, { groupCode: group, messageCode: other.code, reason: 'spam' }).expect(201)).body.code as string;
+    const person = (await report(carol, { userCode: bob.user.code, reason: 'scam' }).expect(201)).body.code as string;
+
+    const [sa, sc, sg] = await Promise.all([alice, carol, gina].map((u) => connect(t.url, u.token)));
+    const told = Promise.all([
+      next(sa, 'report:resolved', (p) => p.code === ra),
+      next(sc, 'report:resolved', (p) => p.code === rc),
+      next(sg, 'report:resolved', (p) => p.code === rg),
+    ]);
+    // Two moderators race on two reports of the pile: one wins, the other is told it is resolved.
+    const results = await Promise.all([resolve(admin, ra, { action: 'delete' }), resolve(admin, rg, { action: 'dismiss' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const winner = results.find((r) => r.status === 201)!.body as { action: string };
+    expect(await told).toEqual([ra, rc, rg].map((code) => ({ code, action: winner.action, reason: 'scam' })));
+
+    const open = (await queue(admin).expect(200)).body.reports.map((r: { code: string }) => r.code);
+    expect(open).not.toEqual(expect.arrayContaining([ra]));
+    expect(open.filter((c: string) => [ra, rc, rg].includes(c))).toEqual([]);
+    expect(open).toEqual(expect.arrayContaining([untouched, person]));
+    const audit = (await t.http().get('/api/admin/audit').set(as(admin)).expect(200)).body.entries as {
+      action: string;
+      details: { report: string; reporter: string };
+    }[];
+    const pileAudit = audit.filter((e) => [ra, rc, rg].includes(e.details?.report));
+    expect(pileAudit.map((e) => [e.action, e.details.report, e.details.reporter]).sort()).toEqual(
+      [
+        [`report.${winner.action}`, ra, alice.user.code],
+        [`report.${winner.action}`, rc, carol.user.code],
+        [`report.${winner.action}`, rg, gina.user.code],
+      ].sort(),
+    );
+    expect((await t.http().get('/api/reports/mine').set(as(carol)).expect(200)).body.find((r: { code: string }) => r.code === rc)).toMatchObject({
+      status: 'resolved',
+      action: winner.action,
+    });
+
+    // A person's reports make a pile of their own: warning through one warns once and closes the other.
+    const second = (await report(gina, { userCode: bob.user.code, reason: 'harassment' }).expect(201)).body.code as string;
+    const sb = await connect(t.url, bob.token);
+    const warnings: unknown[] = [];
+    sb.on('moderation:warning', (w: unknown) => warnings.push(w));
+    const ginaTold = next(sg, 'report:resolved', (p) => p.code === second);
+    await resolve(admin, person, { action: 'warn' }).expect(201);
+    expect(await ginaTold).toEqual({ code: second, action: 'warn', reason: 'harassment' });
+    expect(warnings).toHaveLength(1);
+    await resolve(admin, untouched, { action: 'dismiss' }).expect(201);
+  });
+
   it('blocks: no new direct chat from the blocked user, who is not told; shared chats and agreed offers go on', async () => {
     const erin = await createUser(t);
     const frank = await createUser(t);

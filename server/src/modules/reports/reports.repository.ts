@@ -30,6 +30,13 @@ export interface ReportRow {
   resolver_surname: string | null;
 }
 
+/** A report closed together with the one a moderator acted on. */
+export interface ResolvedReport {
+  code: string;
+  reason: ReportReason;
+  reporterCode: string;
+}
+
 const REPORT_COLUMNS = `
   r.code, r.instance_id, r.reason, r.note, r.status, r.action, r.created_at, r.resolved_at, r.context, r.group_id,
   g.code AS group_code, m.code AS message_code, CASE WHEN m.id IS NULL THEN NULL ELSE m.deleted_at IS NOT NULL END AS message_deleted_now,
@@ -139,15 +146,26 @@ export class ReportsRepository {
     );
   }
 
-  /** Closes an open report with the moderator's action; false when it was resolved meanwhile (by someone else). */
-  async resolve(code: string, action: ReportAction, moderatorId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
-      // A SELECT around the UPDATE: TypeORM answers a bare UPDATE with [rows, count] instead of the rows.
-      `WITH u AS (UPDATE report SET status = 'resolved', action = $2, resolved_by = $3, resolved_at = now()
-                  WHERE code = $1 AND status = 'open' RETURNING 1) SELECT * FROM u`,
+  /**
+   * Closes an open report and every other open report of the same message (or, for a report of a person, the
+   * same person's open person reports) with the moderator's action. The rows are locked in id order, so two
+   * moderators acting on reports of one pile at once cannot deadlock and only one of them claims the pile.
+   * Answers the reports closed; empty (or without `code`) when it was resolved meanwhile by someone else.
+   */
+  resolvePile(code: string, action: ReportAction, moderatorId: string): Promise<ResolvedReport[]> {
+    return this.db.query(
+      `WITH target AS (SELECT message_id, reported_id FROM report WHERE code = $1),
+            pile AS (SELECT r.id FROM report r, target t
+                     WHERE r.status = 'open'
+                       AND (r.code = $1
+                            OR (t.message_id IS NOT NULL AND r.message_id = t.message_id)
+                            OR (t.message_id IS NULL AND r.message_id IS NULL AND r.reported_id = t.reported_id))
+                     ORDER BY r.id FOR UPDATE OF r),
+            u AS (UPDATE report SET status = 'resolved', action = $2, resolved_by = $3, resolved_at = now()
+                  WHERE id IN (SELECT id FROM pile) AND status = 'open' RETURNING code, reason, reporter_id)
+       SELECT u.code, u.reason, rp.code AS "reporterCode" FROM u JOIN "user" rp ON rp.id = u.reporter_id`,
       [code, action, moderatorId],
     );
-    return rows.length > 0;
   }
 
   async suspend(userId: string, days: number): Promise<void> {

@@ -69,7 +69,8 @@ export class ReportsService {
   /**
    * Resolves an open report in the moderator's scope: dismiss, delete the reported message (audited as a
    * moderator's delete too), warn or suspend the reported person. The report is claimed first, so of two
-   * moderators acting at once one wins and the other gets 409 with nothing done.
+   * moderators acting at once one wins and the other gets 409 with nothing done. The other open reports of the
+   * same message (or person) are closed with it, each audited and told to its reporter.
    */
   async resolve(moderator: AuthUser, code: string, dto: ResolveReportDto): Promise<ReportQueueItemDto> {
     const report = await this.reports.byCode(code);
@@ -80,24 +81,30 @@ export class ReportsService {
     if (dto.action === 'suspend' && (report.reported_role >= Role.InstanceAdmin || report.reported_id === moderator.id)) {
       throw forbidden(REPORT_CANNOT_SUSPEND);
     }
-    if (!(await this.reports.resolve(code, dto.action, moderator.id))) throw conflict(REPORT_ALREADY_RESOLVED);
+    const pile = await this.reports.resolvePile(code, dto.action, moderator.id);
+    if (!pile.some((r) => r.code === code)) throw conflict(REPORT_ALREADY_RESOLVED);
     const days = dto.action === 'suspend' ? (dto.days ?? SUSPEND_DAYS_DEFAULT) : undefined;
     if (dto.action === 'delete') await this.messages.delete(moderator, report.group_code!, report.message_code!);
     if (days !== undefined) await this.reports.suspend(report.reported_id, days);
-    await this.moderation.record({
-      instanceId: report.instance_id,
-      actorId: moderator.id,
-      action: `report.${dto.action}`,
-      groupId: report.group_id,
-      messageCode: report.message_code ?? undefined,
-      details: { report: report.code, reason: report.reason, reported: report.reported_code, reporter: report.reporter_code, ...(days ? { days } : {}) },
-    });
-    await this.events.emit('report.resolved', {
-      reporterCode: report.reporter_code,
-      reportedCode: report.reported_code,
-      payload: { code: report.code, action: dto.action, reason: report.reason },
-      at: new Date().toISOString(),
-    });
+    const at = new Date().toISOString();
+    for (const closed of pile) {
+      await this.moderation.record({
+        instanceId: report.instance_id,
+        actorId: moderator.id,
+        action: `report.${dto.action}`,
+        groupId: report.group_id,
+        messageCode: report.message_code ?? undefined,
+        details: { report: closed.code, reason: closed.reason, reported: report.reported_code, reporter: closed.reporterCode, ...(days ? { days } : {}) },
+      });
+      await this.events.emit('report.resolved', {
+        reporterCode: closed.reporterCode,
+        reportedCode: report.reported_code,
+        payload: { code: closed.code, action: dto.action, reason: closed.reason },
+        // One warning for the pile, not one per report.
+        warnsReported: closed.code === code,
+        at,
+      });
+    }
     return mapReportQueueItem((await this.reports.byCode(code))!);
   }
 
