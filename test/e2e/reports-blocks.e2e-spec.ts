@@ -193,6 +193,36 @@ describe('reports and blocks', () => {
     await resolve(admin, untouched, { action: 'dismiss' }).expect(201);
   });
 
+  it('lifts a suspension early: moderators in scope only, audited; bad input a clear error with nothing changed', async () => {
+    const hank = await createUser(t);
+    const lift = (u: TestUser, code: string) => t.http().post(`/api/admin/reports/users/${code}/unsuspend`).set(as(u));
+    const suspendedUntil = async () =>
+      (await t.app.get(DataSource).query(`SELECT suspended_until FROM "user" WHERE id = $1`, [hank.user.id]))[0].suspended_until as Date | null;
+
+    expect((await lift(admin, hank.user.code).expect(409)).body).toEqual({ code: 409, message: 'REPORT.NOT_SUSPENDED' });
+    const r = (await report(alice, { userCode: hank.user.code, reason: 'scam' }).expect(201)).body.code as string;
+    const done = (await resolve(admin, r, { action: 'suspend', days: 5 }).expect(201)).body;
+    expect(new Date(done.reportedSuspendedUntil).getTime()).toBeGreaterThan(Date.now() + 4 * 86_400_000);
+    await t.http().get('/api/me').set(as(hank)).expect(401);
+    const until = await suspendedUntil();
+
+    expect((await lift(admin, 'nosuchuser').expect(404)).body).toEqual({ code: 404, message: 'REPORT.USER_NOT_FOUND' });
+    expect((await lift(foreignAdmin, hank.user.code).expect(404)).body).toEqual({ code: 404, message: 'REPORT.USER_NOT_FOUND' });
+    await lift(carol, hank.user.code).expect(403);
+    expect(await suspendedUntil()).toEqual(until);
+    await t.http().get('/api/me').set(as(hank)).expect(401);
+
+    expect((await lift(admin, hank.user.code).expect(201)).body).toEqual({ code: hank.user.code, name: hank.user.name, surname: hank.user.surname, suspendedUntil: null });
+    await t.http().get('/api/me').set(as(hank)).expect(200);
+    expect((await lift(admin, hank.user.code).expect(409)).body.message).toBe('REPORT.NOT_SUSPENDED');
+    const resolved = (await queue(admin, 'resolved').expect(200)).body.reports.find((x: { code: string }) => x.code === r);
+    expect(resolved.reportedSuspendedUntil).toBeNull();
+    const audit = (await t.http().get('/api/admin/audit').set(as(admin)).expect(200)).body.entries;
+    expect(audit.filter((e: { action: string; details: { user: string } }) => e.action === 'user.unsuspend' && e.details.user === hank.user.code)).toEqual([
+      expect.objectContaining({ actorCode: admin.user.code, details: { user: hank.user.code, until: until!.toISOString() } }),
+    ]);
+  });
+
   it('blocks: no new direct chat from the blocked user, who is not told; shared chats and agreed offers go on', async () => {
     const erin = await createUser(t);
     const frank = await createUser(t);

@@ -58,6 +58,13 @@ export interface ReportQueueItemResponse extends ReportResponse {
   /** whether the reported message is deleted now (it may have been after the report) */
   messageDeletedNow: boolean | null;
   resolvedBy: ReportPerson | null;
+  /** until when the reported person is suspended now; null when they are not */
+  reportedSuspendedUntil: string | null;
+}
+
+/** A person whose suspension a moderator lifted. */
+export interface UnsuspendedUserResponse extends ReportPerson {
+  suspendedUntil: null;
 }
 
 export interface BlockedUserResponse {

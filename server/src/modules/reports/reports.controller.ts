@@ -24,6 +24,7 @@ import {
   ReportQueuePageDto,
   ReportQueueQueryDto,
   ResolveReportDto,
+  UnsuspendedUserDto,
 } from './dto/reports.dto';
 import { ReportsService } from './reports.service';
 
@@ -77,5 +78,14 @@ export class ReportsAdminController {
   @ApiUnprocessableEntityResponse({ description: 'REPORT.NO_MESSAGE (delete on a report of a person), REPORT.DAYS_ONLY_WITH_SUSPEND' })
   resolve(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string, @Body() dto: ResolveReportDto): Promise<ReportQueueItemDto> {
     return this.reports.resolve(user, code, dto);
+  }
+
+  @Post('users/:code/unsuspend')
+  @ApiOperation({ summary: 'Lifts a running suspension early, for a user in the caller’s scope; audited as user.unsuspend' })
+  @ApiCreatedResponse({ type: UnsuspendedUserDto })
+  @ApiNotFoundResponse({ description: 'REPORT.USER_NOT_FOUND (also outside the caller’s scope)' })
+  @ApiConflictResponse({ description: 'REPORT.NOT_SUSPENDED (also lifted or ended meanwhile)' })
+  unsuspend(@CurrentUser() user: AuthUser, @Param('code', CodeParamPipe) code: string): Promise<UnsuspendedUserDto> {
+    return this.reports.unsuspend(user, code);
   }
 }

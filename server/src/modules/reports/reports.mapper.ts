@@ -24,6 +24,7 @@ export function mapReportQueueItem(r: ReportRow): ReportQueueItemDto {
     reporter: { code: r.reporter_code, name: r.reporter_name, surname: r.reporter_surname },
     context: r.context,
     messageDeletedNow: r.message_deleted_now,
+    reportedSuspendedUntil: iso(r.reported_suspended_until),
     resolvedBy: r.resolver_code ? { code: r.resolver_code, name: r.resolver_name ?? '', surname: r.resolver_surname ?? '' } : null,
   };
 }

@@ -22,6 +22,7 @@ export interface ReportRow {
   reported_name: string;
   reported_surname: string;
   reported_role: number;
+  reported_suspended_until: Date | null;
   reporter_code: string;
   reporter_name: string;
   reporter_surname: string;
@@ -41,6 +42,7 @@ const REPORT_COLUMNS = `
   r.code, r.instance_id, r.reason, r.note, r.status, r.action, r.created_at, r.resolved_at, r.context, r.group_id,
   g.code AS group_code, m.code AS message_code, CASE WHEN m.id IS NULL THEN NULL ELSE m.deleted_at IS NOT NULL END AS message_deleted_now,
   r.reported_id, ru.code AS reported_code, ru.name AS reported_name, ru.surname AS reported_surname, ru.role AS reported_role,
+  CASE WHEN ru.suspended_until > now() THEN ru.suspended_until END AS reported_suspended_until,
   rp.code AS reporter_code, rp.name AS reporter_name, rp.surname AS reporter_surname,
   rv.code AS resolver_code, rv.name AS resolver_name, rv.surname AS resolver_surname`;
 
@@ -166,6 +168,25 @@ export class ReportsRepository {
        SELECT u.code, u.reason, rp.code AS "reporterCode" FROM u JOIN "user" rp ON rp.id = u.reporter_id`,
       [code, action, moderatorId],
     );
+  }
+
+  /** A user by code with their instance and current suspension (null when none or over). */
+  async suspensionOf(code: string): Promise<{ id: string; instanceId: string; name: string; surname: string; until: Date | null } | undefined> {
+    const rows: { id: string; instanceId: string; name: string; surname: string; until: Date | null }[] = await this.db.query(
+      `SELECT id, instance_id AS "instanceId", name, surname, CASE WHEN suspended_until > now() THEN suspended_until END AS until
+       FROM "user" WHERE code = $1`,
+      [code],
+    );
+    return rows[0];
+  }
+
+  /** Ends a running suspension now; false when there was none (ended or lifted meanwhile). */
+  async unsuspend(userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `WITH u AS (UPDATE "user" SET suspended_until = NULL WHERE id = $1 AND suspended_until > now() RETURNING 1) SELECT * FROM u`,
+      [userId],
+    );
+    return rows.length > 0;
   }
 
   async suspend(userId: string, days: number): Promise<void> {

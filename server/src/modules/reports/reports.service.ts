@@ -9,7 +9,7 @@ import { moderatedInstanceFilter, moderatesInstance } from '../../common/moderat
 import { ChatAccessService } from '../chat/chat-access.service';
 import { ChatMessagesService } from '../chat/chat-messages.service';
 import { ModerationService } from '../moderation/moderation.service';
-import { CreateReportDto, ReportDto, ReportQueueItemDto, ReportQueuePageDto, ResolveReportDto } from './dto/reports.dto';
+import { CreateReportDto, ReportDto, ReportQueueItemDto, ReportQueuePageDto, ResolveReportDto, UnsuspendedUserDto } from './dto/reports.dto';
 import { mapReport, mapReportQueueItem } from './reports.mapper';
 import { ReportsRepository } from './reports.repository';
 
@@ -18,6 +18,7 @@ export const REPORT_MESSAGE_NOT_FOUND = 'REPORT.MESSAGE_NOT_FOUND';
 export const REPORT_USER_NOT_FOUND = 'REPORT.USER_NOT_FOUND';
 export const REPORT_ALREADY_REPORTED = 'REPORT.ALREADY_REPORTED';
 export const REPORT_ALREADY_RESOLVED = 'REPORT.ALREADY_RESOLVED';
+export const REPORT_NOT_SUSPENDED = 'REPORT.NOT_SUSPENDED';
 export const REPORT_CANNOT_SUSPEND = 'REPORT.CANNOT_SUSPEND_MODERATOR';
 const MINE_LIMIT = 50;
 
@@ -106,6 +107,24 @@ export class ReportsService {
       });
     }
     return mapReportQueueItem((await this.reports.byCode(code))!);
+  }
+
+  /**
+   * Lifts a running suspension early: the user signs in again at once. Someone outside the moderator's scope is
+   * the same 404 as an unknown code; one not suspended (or lifted meanwhile) 409, nothing changed.
+   */
+  async unsuspend(moderator: AuthUser, userCode: string): Promise<UnsuspendedUserDto> {
+    const target = await this.reports.suspensionOf(userCode);
+    if (!target || !moderatesInstance(moderator, target.instanceId)) throw notFound(REPORT_USER_NOT_FOUND);
+    if (!target.until || !(await this.reports.unsuspend(target.id))) throw conflict(REPORT_NOT_SUSPENDED);
+    await this.moderation.record({
+      instanceId: target.instanceId,
+      actorId: moderator.id,
+      action: 'user.unsuspend',
+      groupId: null,
+      details: { user: userCode, until: new Date(target.until).toISOString() },
+    });
+    return { code: userCode, name: target.name, surname: target.surname, suspendedUntil: null };
   }
 
   private async reportedMessage(user: AuthUser, groupCode: string, messageCode: string) {

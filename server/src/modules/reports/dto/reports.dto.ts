@@ -13,6 +13,7 @@ import {
   ReportResponse,
   ReportStatus,
   SUSPEND_DAYS_MAX,
+  UnsuspendedUserResponse,
 } from '#shared/contracts/rest/reports';
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
 
@@ -106,6 +107,11 @@ export class ReportQueueItemDto extends ReportDto implements ReportQueueItemResp
   @ApiProperty({ type: [ReportedMessageDto] }) context: ReportedMessageDto[];
   @ApiProperty({ nullable: true, type: Boolean }) messageDeletedNow: boolean | null;
   @ApiProperty({ nullable: true, type: ReportPersonDto }) resolvedBy: ReportPersonDto | null;
+  @ApiProperty({ nullable: true, type: String, description: 'until when the reported person is suspended now' }) reportedSuspendedUntil: string | null;
+}
+
+export class UnsuspendedUserDto extends ReportPersonDto implements UnsuspendedUserResponse {
+  @ApiProperty({ nullable: true, type: String, enum: [null] }) suspendedUntil: null;
 }
 
 export class ReportQueuePageDto {
