@@ -1,4 +1,12 @@
-import type { BlockedUserResponse, ReportAction, ReportQueueItemResponse, ReportReason, ReportResponse, ReportStatus } from '@contracts/rest/reports';
+import type {
+  BlockedUserResponse,
+  ReportAction,
+  ReportQueueItemResponse,
+  ReportReason,
+  ReportResponse,
+  ReportStatus,
+  UnsuspendedUserResponse,
+} from '@contracts/rest/reports';
 import { http } from './http';
 
 export type { ReportAction, ReportReason, ReportStatus };
@@ -17,6 +25,8 @@ export const reportsApi = {
     http.get<{ reports: ReportQueueItem[]; hasMore: boolean }>(`/api/admin/reports?status=${status}&page=${page}`, { cache: false }),
   resolve: (code: string, action: ReportAction) =>
     http.post<ReportQueueItem>(`/api/admin/reports/${encodeURIComponent(code)}/resolve`, { action }, { handleErrors: false }),
+  unsuspend: (userCode: string) =>
+    http.post<UnsuspendedUserResponse>(`/api/admin/reports/users/${encodeURIComponent(userCode)}/unsuspend`, {}, { handleErrors: false }),
   blocks: () => http.get<BlockedUser[]>('/api/blocks', { cache: false }),
   block: (userCode: string) => http.put<void>(`/api/blocks/${encodeURIComponent(userCode)}`),
   unblock: (userCode: string) => http.delete<void>(`/api/blocks/${encodeURIComponent(userCode)}`),

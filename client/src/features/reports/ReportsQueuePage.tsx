@@ -13,10 +13,33 @@ import { ACTION_LABELS, REASON_LABELS } from './report-labels';
 
 const person = (p: { name: string; surname: string; code: string }) => `${p.name} ${p.surname}`.trim() || p.code;
 
+const samePile = (a: ReportQueueItem, b: ReportQueueItem) =>
+  b.messageCode ? a.groupCode === b.groupCode && a.messageCode === b.messageCode : !a.messageCode && a.reported.code === b.reported.code;
+
 /** One report: what and who was reported, by whom, the message among its neighbours, and the moderator's actions. */
-function ReportCard({ report, onResolved }: { report: ReportQueueItem; onResolved: (r: ReportQueueItem) => void }) {
+function ReportCard({
+  report,
+  onResolved,
+  onUnsuspended,
+}: {
+  report: ReportQueueItem;
+  onResolved: (r: ReportQueueItem) => void;
+  onUnsuspended: (userCode: string) => void;
+}) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<ReportAction | null>(null);
+  const [busy, setBusy] = useState<ReportAction | 'unsuspend' | null>(null);
+  const handleUnsuspend = async () => {
+    setBusy('unsuspend');
+    try {
+      await reportsApi.unsuspend(report.reported.code);
+      onUnsuspended(report.reported.code);
+      notify.success(t('REPORTS.UNSUSPENDED', { name: person(report.reported) }));
+    } catch {
+      notify.error(t('REPORTS.UNSUSPEND_FAILED'));
+    } finally {
+      setBusy(null);
+    }
+  };
   const handleAction = async (action: ReportAction) => {
     setBusy(action);
     try {
@@ -70,6 +93,23 @@ function ReportCard({ report, onResolved }: { report: ReportQueueItem; onResolve
             ))}
           </Stack>
         ) : null}
+        {report.reportedSuspendedUntil ? (
+          <Group gap="xs" data-testid="report-suspension">
+            <Badge color="red" variant="outline">
+              {t('REPORTS.SUSPENDED_UNTIL', { date: formatMessageTime(report.reportedSuspendedUntil) })}
+            </Badge>
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={busy === 'unsuspend'}
+              disabled={busy !== null && busy !== 'unsuspend'}
+              onClick={() => void handleUnsuspend()}
+              data-testid="report-unsuspend"
+            >
+              {t('REPORTS.UNSUSPEND')}
+            </Button>
+          </Group>
+        ) : null}
         {report.status === 'open' ? (
           <Group gap="xs">
             {actions.map((a) => (
@@ -116,7 +156,21 @@ export function ReportsQueuePage() {
     setReports(null);
     void load();
   }, [load]);
-  const handleResolved = (done: ReportQueueItem) => setReports((list) => (list ?? []).map((r) => (r.code === done.code ? done : r)));
+  // The server closes the other open reports of the same message (or person) with it: the list shows them closed too.
+  const handleResolved = (done: ReportQueueItem) =>
+    setReports((list) =>
+      (list ?? []).map((r) =>
+        r.code === done.code
+          ? done
+          : r.status === 'open' && samePile(r, done)
+            ? { ...r, status: done.status, action: done.action, resolvedAt: done.resolvedAt, resolvedBy: done.resolvedBy }
+            : r.reported.code === done.reported.code
+              ? { ...r, reportedSuspendedUntil: done.reportedSuspendedUntil }
+              : r,
+      ),
+    );
+  const handleUnsuspended = (userCode: string) =>
+    setReports((list) => (list ?? []).map((r) => (r.reported.code === userCode ? { ...r, reportedSuspendedUntil: null } : r)));
 
   return (
     <Stack gap="md" maw={820} mx="auto" data-testid="reports-queue">
@@ -149,7 +203,7 @@ export function ReportsQueuePage() {
         </Center>
       ) : null}
       {reports?.map((r) => (
-        <ReportCard key={r.code} report={r} onResolved={handleResolved} />
+        <ReportCard key={r.code} report={r} onResolved={handleResolved} onUnsuspended={handleUnsuspended} />
       ))}
     </Stack>
   );

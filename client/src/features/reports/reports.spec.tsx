@@ -4,6 +4,7 @@ import type { ReportQueueItem } from '@/api/reports.api';
 import { chatStore, resetChat } from '@/features/chat/chat.store';
 import { MessageList } from '@/features/chat/components/MessageList';
 import { sessionStore } from '@/features/session/session.store';
+import { i18n } from '@/i18n/i18n';
 import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
 import { renderRoutes, renderWithMantine } from '../../../jest/render';
 import { blocksStore, hiddenAsBlocked } from './blocks.store';
@@ -145,6 +146,7 @@ describe('the moderation queue', () => {
     resolvedAt: null,
     resolvedBy: null,
     messageDeletedNow: false,
+    reportedSuspendedUntil: null,
     context: [
       {
         code: 'M1',
@@ -184,6 +186,42 @@ describe('the moderation queue', () => {
     await act(async () => fireEvent.click(screen.getByTestId('report-action-delete')));
     expect(calls.find((c) => c.key === 'POST /api/admin/reports/R1/resolve')?.body).toEqual({ action: 'delete' });
     expect(await screen.findByTestId('report-outcome')).toHaveTextContent('Delete the message · Mo D');
+  });
+
+  it('shows the other reports of the message closed with the one resolved', async () => {
+    routes['GET /api/admin/reports'] = () => [
+      200,
+      { reports: [item(), item({ code: 'R2', reporter: { code: 'U_cy', name: 'Cy', surname: 'P' } })], hasMore: false },
+    ];
+    routes['POST /api/admin/reports/R1/resolve'] = () => [
+      201,
+      item({ status: 'resolved', action: 'warn', resolvedBy: { code: 'U_mod', name: 'Mo', surname: 'D' } }),
+    ];
+    renderWithMantine(<ReportsQueuePage />);
+    await screen.findAllByTestId('report-card');
+    await act(async () => fireEvent.click(screen.getAllByTestId('report-action-warn')[0]));
+    await waitFor(() => expect(screen.getAllByTestId('report-outcome')).toHaveLength(2));
+    expect(screen.queryByTestId('report-action-dismiss')).toBeNull();
+  });
+
+  it('lifts a shown suspension early, in English and Polish', async () => {
+    const suspended = item({ status: 'resolved', action: 'suspend', messageCode: null, context: [], reportedSuspendedUntil: '2026-12-05T10:00:00.000Z' });
+    routes['GET /api/admin/reports'] = () => [200, { reports: [suspended], hasMore: false }];
+    routes[`POST /api/admin/reports/users/${BOB.code}/unsuspend`] = () => [201, { code: BOB.code, name: 'Bob', surname: 'Builder', suspendedUntil: null }];
+    await act(() => i18n.changeLanguage('pl'));
+    try {
+      const { unmount } = renderWithMantine(<ReportsQueuePage />);
+      expect(await screen.findByTestId('report-suspension')).toHaveTextContent('Konto zawieszone do');
+      expect(screen.getByTestId('report-unsuspend')).toHaveTextContent('Znieś zawieszenie');
+      unmount();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+    renderWithMantine(<ReportsQueuePage />);
+    expect(await screen.findByTestId('report-suspension')).toHaveTextContent('Suspended until');
+    await act(async () => fireEvent.click(screen.getByTestId('report-unsuspend')));
+    expect(calls.some((c) => c.key === `POST /api/admin/reports/users/${BOB.code}/unsuspend`)).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('report-suspension')).toBeNull());
   });
 
   it('offers no delete for a report of a person', async () => {

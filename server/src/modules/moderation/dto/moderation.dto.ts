@@ -16,7 +16,7 @@ export class RoomsQueryDto {
 
 export class AuditEntryDto {
   @ApiProperty() at: string;
-  @ApiProperty({ enum: ['room.watch', 'room.unwatch', 'message.delete', 'report.dismiss', 'report.delete', 'report.warn', 'report.suspend'] })
+  @ApiProperty({ enum: ['room.watch', 'room.unwatch', 'message.delete', 'report.dismiss', 'report.delete', 'report.warn', 'report.suspend', 'user.unsuspend'] })
   action: string;
   @ApiProperty({ nullable: true, type: String }) actorCode: string | null;
   @ApiProperty({ nullable: true, type: String }) actorName: string | null;
