@@ -213,9 +213,11 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
 
     await timerNow(ref, 'remind-7');
     await moveOk(customer, ref, 'pay');
-    await expectSoon(async () => expect(await stack.emailsOf(customer)).toHaveLength(3), 10_000);
+    // (the moves that brought the offer here, each at once moved on by the next, were e-mailed as offers: skipped)
+    const payments = async () => (await stack.emailsOf(customer)).filter((e) => e.kind === 'payments');
+    await expectSoon(async () => expect(await payments()).toHaveLength(3), 10_000);
     await settle(customer);
-    expect((await stack.emailsOf(customer)).map((e) => [e.kind, e.status, e.reason])).toEqual([
+    expect((await payments()).map((e) => [e.kind, e.status, e.reason])).toEqual([
       ['payments', 'sent', null],
       ['payments', 'sent', null],
       ['payments', 'skipped', 'moved-on'],
