@@ -29,6 +29,7 @@ import { ChatMessageOffPlatform1764750000000 } from './1764750000000-ChatMessage
 import { ReportsAndBlocks1764750100000 } from './1764750100000-ReportsAndBlocks';
 import { ChatMessageOfferNoteData1764760000000 } from './1764760000000-ChatMessageOfferNoteData';
 import { PaymentNumbers1764760100000 } from './1764760100000-PaymentNumbers';
+import { OfferReminderEmails1764790000000 } from './1764790000000-OfferReminderEmails';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   ReportsAndBlocks1764750100000,
   ChatMessageOfferNoteData1764760000000,
   PaymentNumbers1764760100000,
+  OfferReminderEmails1764790000000,
 ];

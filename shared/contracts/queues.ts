@@ -35,7 +35,7 @@ export enum JobName {
   ArmOfferTimer = 'arm-offer-timer',
   /** an offer's timer is due: hand it to the servers, which apply it once unless the offer moved meanwhile */
   FireOfferTimer = 'fire-offer-timer',
-  /** an outbox 'offer.status-changed' row whose move waits for someone: record their e-mail, due EMAIL_OFFER_DELAY_MS later */
+  /** an outbox 'offer.status-changed' row whose move waits for someone, or an 'offer.reminded' row: record their e-mail, due EMAIL_OFFER_DELAY_MS later */
   RecordOfferEmail = 'record-offer-email',
 }
 
@@ -79,8 +79,12 @@ export interface NotifyOfferPayload {
   paymentId?: string | null;
   /** an 'offer.reminded' row: no move, the offer still waits in `to` for the party whose move it is */
   reminder?: boolean;
-  /** the move's row in the offer's log; absent in rows written before it was added */
+  /** the move's row in the offer's log; absent in rows written before it was added; a reminder: the offer's latest move */
   eventId?: string;
+  /** a reminder: its timer step (`remind-<days>`) */
+  reminderKey?: string;
+  /** a reminder: days left before the wait lapses, or (payment due) days the payment has been due */
+  reminderDays?: number;
 }
 
 export type PushKind = 'message' | 'offer-status' | 'offer-reminder' | 'payment-requested' | 'payment-declared' | 'payment-received';
@@ -131,7 +135,7 @@ export const OUTBOX_TOPIC_JOBS: Readonly<Record<string, readonly JobName[]>> = {
   'message.created': [JobName.NotifyMessage, JobName.TranslateMessage],
   [MESSAGE_EDITED_TOPIC]: [JobName.TranslateMessage],
   [OFFER_STATUS_CHANGED_TOPIC]: [JobName.NotifyOffer, JobName.ArmOfferTimer, JobName.RecordOfferEmail],
-  [OFFER_REMINDED_TOPIC]: [JobName.NotifyOffer, JobName.ArmOfferTimer],
+  [OFFER_REMINDED_TOPIC]: [JobName.NotifyOffer, JobName.ArmOfferTimer, JobName.RecordOfferEmail],
 };
 
 /** Parts of the Redis key (a hash) where workers count pushes: sent, failed, removed, skipped. */

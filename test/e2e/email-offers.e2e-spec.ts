@@ -1,3 +1,4 @@
+import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { OfferStatus } from '#shared/contracts/offers';
 import { JobName } from '#shared/contracts/queues';
@@ -6,6 +7,7 @@ import { createUser, TestUser } from '../factories';
 import { EmailStack, emailStack, expectSoon } from '../utils/email-stack';
 import { ListeningApp } from '../utils/sockets';
 import { TestSmtp } from '../utils/test-smtp';
+import { offerTimerJobId } from '../../workers/src/timers/offer-timers';
 import { as, move, OfferRef, offerIn } from './marketplace.helpers';
 
 const WINDOW_MS = 1500;
@@ -35,6 +37,34 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
   const pastTheWindow = () => new Promise((r) => setTimeout(r, WINDOW_MS + 1500));
   const settle = async (u: TestUser) => expectSoon(async () => expect((await stack.emailsOf(u)).every((e) => e.status !== 'pending')).toBe(true), 15_000);
   const unsubscribeLink = (mail: Parameters<typeof TestSmtp.header>[0]) => /<([^>]+)>/.exec(TestSmtp.header(mail, 'list-unsubscribe') ?? '')![1];
+  /** Relays an offer's outbox row of this topic again, its e-mail record job gone: as after a lost Redis. */
+  const replayRecord = async (ref: OfferRef, topic: string) => {
+    const [{ id: outboxId }] = (await db().query(`SELECT id::text AS id FROM outbox WHERE topic = $1 AND payload->>'offerCode' = $2 ORDER BY id DESC LIMIT 1`, [
+      topic,
+      ref.offer,
+    ])) as { id: string }[];
+    await stack.worker.get(JobService).queue(JobName.RecordOfferEmail).remove(`outbox-${outboxId}`);
+    await db().query(`UPDATE outbox SET dispatched_at = NULL WHERE id = $1`, [outboxId]);
+    await expectSoon(
+      async () => expect((await db().query(`SELECT dispatched_at FROM outbox WHERE id = $1`, [outboxId]))[0].dispatched_at).not.toBeNull(),
+      5000,
+    );
+  };
+  /**
+   * A controlled clock: the offer's real delayed timer job for this step of its current wait, made due now (as the
+   * offer-timers test does); waits until the worker ran it and a server applied it.
+   */
+  async function timerNow(ref: OfferRef, key: string): Promise<void> {
+    const [offer] = (await db().query(`SELECT id::text AS id, version FROM job_offer WHERE code = $1`, [ref.offer])) as { id: string; version: number }[];
+    const queue = stack.worker.get(JobService).queue(JobName.FireOfferTimer);
+    let job: Job | undefined;
+    await expectSoon(async () => {
+      job = await queue.getJob(offerTimerJobId(offer.id, offer.version, key));
+      expect(await job?.getState()).toBe('delayed');
+    }, 10_000);
+    await job!.promote();
+    await expectSoon(async () => expect(await job!.getState()).toBe('completed'), 15_000);
+  }
 
   it("e-mails the customer a final offer they have not answered, once, with a link straight to the offer, in text and HTML, and nothing about the offer's chat notes", async () => {
     const [customer, provider] = [await createUser(t), await createUser(t, { name: 'Piotr', surname: 'Nowak' })];
@@ -134,6 +164,79 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
       .send({ push: all, email: { ...all, offers: false }, quietHours: null })
       .expect(200);
     await offerIn(t, OfferStatus.FinalOffer, customer, provider);
+    await pastTheWindow();
+    expect(await stack.emailsOf(customer)).toEqual([]);
+    expect(smtp.to(customer.user.email)).toEqual([]);
+  });
+
+  it("e-mails a timer's reminder to the party whose move it is, like a move: once, with the link and the one-click unsubscribe", async () => {
+    const [customer, provider] = [await createUser(t), await createUser(t)];
+    const ref = await offerIn(t, OfferStatus.FinalOffer, customer, provider);
+    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(1), 10_000);
+
+    // Two days before the final offer lapses (14 days, reminded 2 before).
+    await timerNow(ref, 'remind-12');
+    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(2), 10_000);
+    const mail = smtp.to(customer.user.email)[1];
+    expect(mail.subject).toBe('Reminder: the offer for “Title in eng” expires in 2 days');
+    expect(mail.text).toContain('It is waiting for your move; without one, it closes by itself.');
+    expect(mail.text).toContain(`Open the offer: ${offerUrl(ref)}`);
+    expect(mail.html).toContain(`<a href="${offerUrl(ref)}">Open the offer</a>`);
+    expect(mail.text).toContain('Stop e-mails about offers');
+    expect(TestSmtp.header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    // Never two for the same reminder, even when its outbox row is relayed again.
+    await replayRecord(ref, 'offer.reminded');
+    await pastTheWindow();
+    expect(smtp.to(customer.user.email)).toHaveLength(2);
+    expect(await stack.emailsOf(customer)).toEqual([
+      { kind: 'offers', status: 'sent', reason: null, attempts: 1 },
+      { kind: 'offers', status: 'sent', reason: null, attempts: 1 },
+    ]);
+    expect(smtp.to(provider.user.email)).toEqual([]);
+  });
+
+  it('reminds of a payment still due in Polish as a payment; a reminder the payer acted on before it went out is not sent', async () => {
+    const customer = await createUser(t, { lang: 'pol' });
+    const provider = await createUser(t);
+    const ref = await offerIn(t, OfferStatus.PaymentPending, customer, provider);
+    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(1), 10_000);
+
+    await timerNow(ref, 'remind-3');
+    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(2), 10_000);
+    const mail = smtp.to(customer.user.email)[1];
+    expect(mail.subject).toBe('Przypomnienie: płatność za „Title in eng” czeka od 3 dni');
+    expect(mail.text).toContain('Oferta wciąż czeka na Twoją płatność: 120.50 USD.');
+    expect(mail.text).toContain(`Otwórz ofertę: ${offerUrl(ref)}`);
+    expect(mail.html).toContain('<html lang="pl">');
+    expect(mail.text).toContain('Nie wysyłaj mi e-maili o płatnościach');
+
+    await timerNow(ref, 'remind-7');
+    await moveOk(customer, ref, 'pay');
+    // (the moves that brought the offer here, each at once moved on by the next, were e-mailed as offers: skipped)
+    const payments = async () => (await stack.emailsOf(customer)).filter((e) => e.kind === 'payments');
+    await expectSoon(async () => expect(await payments()).toHaveLength(3), 10_000);
+    await settle(customer);
+    expect((await payments()).map((e) => [e.kind, e.status, e.reason])).toEqual([
+      ['payments', 'sent', null],
+      ['payments', 'sent', null],
+      ['payments', 'skipped', 'moved-on'],
+    ]);
+    expect(smtp.to(customer.user.email)).toHaveLength(2);
+  });
+
+  it('records no reminder e-mail for someone who switched that kind of e-mail off', async () => {
+    const [customer, provider] = [await createUser(t), await createUser(t)];
+    const all = { messages: true, offers: true, payments: true };
+    await t
+      .http()
+      .put('/api/me/notifications')
+      .set(as(customer))
+      .send({ push: all, email: { ...all, offers: false }, quietHours: null })
+      .expect(200);
+    const ref = await offerIn(t, OfferStatus.FinalOffer, customer, provider);
+    await timerNow(ref, 'remind-12');
+    await replayRecord(ref, 'offer.reminded');
     await pastTheWindow();
     expect(await stack.emailsOf(customer)).toEqual([]);
     expect(smtp.to(customer.user.email)).toEqual([]);

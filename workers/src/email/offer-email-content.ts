@@ -11,6 +11,9 @@ interface Wording {
 }
 
 type Fill = { job: string; other: string; price: string };
+type ReminderFill = Fill & { days: string };
+
+const LAPSING: readonly OfferStatus[] = [OfferStatus.Proposal, OfferStatus.FinalOffer, OfferStatus.CustomerApproved];
 
 const WORDS = {
   eng: {
@@ -30,6 +33,26 @@ const WORDS = {
         lead: `Confirm the payment of ${f.price} once it has arrived.`,
       }),
     } as Partial<Record<OfferStatus, (f: Fill) => Wording>>,
+    reminders: {
+      ...Object.fromEntries(
+        LAPSING.map((s) => [
+          s,
+          (f: ReminderFill) => ({
+            subject: `Reminder: the offer for “${f.job}” expires in ${f.days}`,
+            lead: 'It is waiting for your move; without one, it closes by itself.',
+          }),
+        ]),
+      ),
+      [OfferStatus.FinalizeRequested]: (f: ReminderFill) => ({
+        subject: `Reminder: “${f.job}” will be accepted automatically in ${f.days}`,
+        lead: 'Approve the finalisation, or answer it, before then.',
+      }),
+      [OfferStatus.PaymentPending]: (f: ReminderFill) => ({
+        subject: `Reminder: the payment for “${f.job}” has been due for ${f.days}`,
+        lead: `The offer is still waiting for your payment of ${f.price}.`,
+      }),
+    } as Partial<Record<OfferStatus, (f: ReminderFill) => Wording>>,
+    days: (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`,
     someone: 'The other party',
     offer: (code: string) => `offer ${code}`,
     open: 'Open the offer',
@@ -52,6 +75,26 @@ const WORDS = {
         lead: `Potwierdź płatność (${f.price}), gdy dotrze.`,
       }),
     } as Partial<Record<OfferStatus, (f: Fill) => Wording>>,
+    reminders: {
+      ...Object.fromEntries(
+        LAPSING.map((s) => [
+          s,
+          (f: ReminderFill) => ({
+            subject: `Przypomnienie: oferta – „${f.job}” wygaśnie za ${f.days}`,
+            lead: 'Czeka na Twój ruch; bez niego zamknie się sama.',
+          }),
+        ]),
+      ),
+      [OfferStatus.FinalizeRequested]: (f: ReminderFill) => ({
+        subject: `Przypomnienie: „${f.job}” zostanie zaakceptowane automatycznie za ${f.days}`,
+        lead: 'Zatwierdź finalizację lub odpowiedz na nią wcześniej.',
+      }),
+      [OfferStatus.PaymentPending]: (f: ReminderFill) => ({
+        subject: `Przypomnienie: płatność za „${f.job}” czeka od ${f.days}`,
+        lead: `Oferta wciąż czeka na Twoją płatność: ${f.price}.`,
+      }),
+    } as Partial<Record<OfferStatus, (f: ReminderFill) => Wording>>,
+    days: (n: number) => `${n} ${n === 1 ? 'dzień' : 'dni'}`,
     someone: 'Druga strona',
     offer: (code: string) => `oferta ${code}`,
     open: 'Otwórz ofertę',
@@ -64,18 +107,23 @@ export const offerUrl = (baseUrl: string, f: Pick<OfferEmailFacts, 'job_code' | 
   `${baseUrl}/jobs/${encodeURIComponent(f.job_code)}/offers/${encodeURIComponent(f.offer_code)}`;
 
 /**
- * The e-mail about an offer move that waits for the recipient (or a payment due), in their language, as plain
+ * The e-mail about an offer move that waits for the recipient (or a payment due), or a timer's reminder of it
+ * (facts.reminder_days set: the days left before the wait lapses, or the days a payment has been due), in their language, as plain
  * text and HTML, with a link straight to the offer. Null for a status nobody is e-mailed about.
  */
 export function offerEmail(lang: PushLang, kind: OfferEmailKind, facts: OfferEmailFacts, baseUrl: string, unsubscribeUrl: string): EmailText | null {
   const w = WORDS[lang];
-  const wording = w.moves[facts.status as OfferStatus];
-  if (!wording) return null;
-  const { subject, lead } = wording({
+  const fill: Fill = {
     job: facts.job_title?.trim() || w.offer(facts.offer_code),
     other: facts.other ?? w.someone,
     price: facts.price_amount && facts.price_currency ? `${facts.price_amount} ${facts.price_currency}` : '—',
-  });
+  };
+  const status = facts.status as OfferStatus;
+  const reminder = facts.reminder_days === null ? undefined : w.reminders[status];
+  const move = w.moves[status];
+  const wording = reminder ? reminder({ ...fill, days: w.days(facts.reminder_days!) }) : facts.reminder_days === null && move ? move(fill) : null;
+  if (!wording) return null;
+  const { subject, lead } = wording;
   const link = offerUrl(baseUrl, facts);
   const text = [subject, '', lead, '', `${w.open}: ${link}`, '', `${w.unsubscribe[kind]}: ${unsubscribeUrl}`].join('\n');
   const html = `<!doctype html><html lang="${lang === 'pol' ? 'pl' : 'en'}"><body style="font-family:sans-serif">

@@ -7,8 +7,9 @@ import { OfferEmailQueries } from './offer-email.queries';
 import { offerEmailTarget } from './offer-email-target';
 
 /**
- * Records the e-mail about an offer move that waits for someone (offerEmailTarget), due EMAIL_OFFER_DELAY_MS
- * after the move: if they act (or the offer moves on) before then, the send finds it no longer due. Recorded at
+ * Records the e-mail about an offer move that waits for someone (offerEmailTarget), or a timer's reminder to
+ * them (an 'offer.reminded' row: no actor, so always the party whose move it is), due EMAIL_OFFER_DELAY_MS
+ * after the move or reminder: if they act (or the offer moves on) before then, the send finds it no longer due. Recorded at
  * once in Postgres rather than held as a delayed job only, so a Redis loss delays it but never loses it.
  *
  * It is the record job's outbox owner too: a move that waits for nobody (or for its own actor) gets no job.
@@ -39,6 +40,7 @@ export class OfferEmailRecorder implements OutboxJobOwner {
   async record(move: NotifyOfferPayload): Promise<{ id: string; dueAt: Date } | undefined> {
     const target = offerEmailTarget(move);
     if (!target || !move.eventId) return undefined;
-    return this.queries.record({ eventId: move.eventId, offerId: move.offerId }, target.userId, target.kind, this.config.EMAIL_OFFER_DELAY_MS);
+    const reminder = move.reminder && move.reminderKey ? { key: move.reminderKey, days: move.reminderDays ?? 0 } : undefined;
+    return this.queries.record({ eventId: move.eventId, offerId: move.offerId, reminder }, target.userId, target.kind, this.config.EMAIL_OFFER_DELAY_MS);
   }
 }

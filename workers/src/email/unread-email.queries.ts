@@ -24,7 +24,7 @@ export interface EmailRow {
   id: string;
   user_id: string;
   kind: 'messages' | 'offers' | 'payments';
-  /** unread messages: the chats and seq ranges it names; an offer move: {offerId, eventId} (see offer_event_id) */
+  /** unread messages: the chats and seq ranges it names; an offer move: {offerId, eventId, reminderDays?} (see offer_event_id, offer_reminder) */
   covers: Cover[];
   status: string;
   attempts: number;

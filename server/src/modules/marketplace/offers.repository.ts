@@ -259,10 +259,22 @@ export class OffersRepository {
     return rows.length === 1;
   }
 
-  /** The outbox row of a reminder (no move): the push to the party whose move it is, and the offer's next timer. */
-  async recordReminder(tx: EntityManager, offer: MoveRecord['offer'], status: OfferStatus): Promise<void> {
-    const payload = { ...this.outboxPayload({ offer, from: status, to: status, call: 'remind', actorId: null }), reminder: true };
-    await tx.query(`INSERT INTO outbox (topic, payload) VALUES ($1, $2::jsonb)`, [OFFER_REMINDED_TOPIC, JSON.stringify(payload)]);
+  /**
+   * The outbox row of a reminder (no move): the push and e-mail to the party whose move it is, and the offer's next
+   * timer. It names the offer's latest move (eventId), so its e-mail is dropped once the offer moves on.
+   */
+  async recordReminder(tx: EntityManager, offer: MoveRecord['offer'], status: OfferStatus, step: { key: string; days: number }): Promise<void> {
+    const payload = {
+      ...this.outboxPayload({ offer, from: status, to: status, call: 'remind', actorId: null }),
+      reminder: true,
+      reminderKey: step.key,
+      reminderDays: step.days,
+    };
+    await tx.query(
+      `INSERT INTO outbox (topic, payload)
+       SELECT $1, $2::jsonb || COALESCE((SELECT jsonb_build_object('eventId', max(id)::text) FROM job_offer_event WHERE offer_id = $3 HAVING max(id) IS NOT NULL), '{}')`,
+      [OFFER_REMINDED_TOPIC, JSON.stringify(payload), offer.id],
+    );
   }
 
   private outboxPayload(move: MoveRecord): OfferStatusChangedOutboxPayload {

@@ -15,8 +15,8 @@ export type TimerOutcome = 'applied' | 'stale';
  * Applies a due offer timer (the worker hands it over, see OfferTimerDueListener), once: in one transaction the
  * step is claimed (offer_timer_fired; the offer must still be in the version and status the timer was set for),
  * then a lapse moves the offer along its transition-table row like any move (event log, outbox row: pushes and
- * the next timer) and a reminder writes its outbox row (the push to the party whose move it is, and the next
- * timer). After commit, like a person's move: the note in the offer's chat, authored by nobody, and for a lapse
+ * the next timer) and a reminder writes its outbox row (the push and e-mail to the party whose move it is, and
+ * the next timer). After commit, like a person's move: the note in the offer's chat, authored by nobody, and for a lapse
  * `offer:status` to both parties.
  */
 @Injectable()
@@ -38,10 +38,13 @@ export class OfferTimersService {
       const code: { code: string }[] = await tx.query(`SELECT code FROM job_offer WHERE id = $1`, [due.offerId]);
       const offer = (await this.offers.findByCode(code[0].code, null, tx))!;
       // The settings may have changed since the timer was set: a step they no longer have does nothing.
-      const step = offerTimerSteps(offer.status, resolveTimerSettings(offer.offer_timers)).find((s) => s.key === due.key);
+      const steps = offerTimerSteps(offer.status, resolveTimerSettings(offer.offer_timers));
+      const step = steps.find((s) => s.key === due.key);
       if (!step) return null;
       if (step.kind === 'remind') {
-        await this.offers.recordReminder(tx, offer, offer.status);
+        // Before a lapse: the days left; a payment due (no lapse): the days it has been due.
+        const lapse = steps.find((s) => s.kind === 'lapse');
+        await this.offers.recordReminder(tx, offer, offer.status, { key: step.key, days: lapse ? lapse.days - step.days : step.days });
         return { offer, reminder: offer.status === OfferStatus.PaymentPending ? OFFER_REMINDER_MESSAGES.payment : OFFER_REMINDER_MESSAGES.lapse };
       }
       const transition = findTransition(offer.status, step.call!)!;
