@@ -1,11 +1,13 @@
 import { ParsedMail } from 'mailparser';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
+import { OfferStatus } from '#shared/contracts/offers';
 import { signUnsubscribe } from '#shared/notifications/unsubscribe-token';
 import { createUser, TestUser, uniqueEmail } from '../factories';
 import { EmailStack, emailStack, expectSoon } from '../utils/email-stack';
 import { ListeningApp } from '../utils/sockets';
 import { TestSmtp } from '../utils/test-smtp';
+import { offerIn } from './marketplace.helpers';
 
 const WINDOW_MS = 1500;
 
@@ -113,6 +115,28 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
     await pastTheWindow();
     expect(smtp.to(bob.user.email)).toEqual([]);
     expect(smtp.to(carol.user.email)).toEqual([]);
+  });
+
+  it("neither counts nor names a blocked user's messages, but does in their offer chat (the deal goes on)", async () => {
+    const [alice, bob, carol] = [await createUser(t), await createUser(t), await createUser(t)];
+    const offer = await offerIn(t, OfferStatus.Agreed, bob, alice);
+    const direct = await chat([alice, bob]);
+    const shared = await chat([alice, bob, carol], 'Shared group');
+    await t.http().put(`/api/blocks/${alice.user.code}`).set(auth(bob)).expect(204);
+    await send(alice, direct, 'blocked in the direct chat');
+    await send(carol, shared, 'carol in the group');
+    await send(alice, shared, 'blocked in the group');
+    await send(alice, offer.group, 'the work is on its way');
+
+    const unread = () => smtp.to(bob.user.email).filter((m) => m.subject?.startsWith('You have unread messages'));
+    await expectSoon(() => expect(unread()).toHaveLength(1), 10_000);
+    const [mail] = unread();
+    expect(mail.subject).toBe('You have unread messages in 2 chats');
+    expect(mail.text).toContain('Shared group (1 unread message)');
+    expect(mail.text).toContain('carol in the group');
+    expect(mail.text).toContain('the work is on its way');
+    expect(mail.text).not.toContain('blocked in');
+    expect(mail.text).not.toContain(`/messages/${direct}`);
   });
 
   it("speaks the recipient's language", async () => {

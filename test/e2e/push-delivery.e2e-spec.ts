@@ -2,6 +2,7 @@ import { TestingModule } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ChatMessageType } from '#shared/contracts/chat';
+import { OfferStatus } from '#shared/contracts/offers';
 import { JobName } from '#shared/contracts/queues';
 import { Role } from '#shared/contracts/roles';
 import { ChatGroupsRepository } from '../../server/src/modules/chat/chat-groups.repository';
@@ -14,6 +15,7 @@ import { createUser, TestUser } from '../factories';
 import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
 import { Arrival, LocalPushService, TestSubscription } from '../push-service/push-service';
 import { closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
+import { offerIn } from './marketplace.helpers';
 
 interface PushPayload {
   title: string;
@@ -187,6 +189,23 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const log = await lifecycleUntil(bob, (l) => l.length > 0, 'a decision');
     expect(log).toEqual([expect.objectContaining({ status: 'skipped', reason: 'system-message' })]);
     expect(push.arrivalsFor(subB.id)).toEqual([]);
+  });
+
+  it("does not push the blocker a blocked user's message, but does in their offer chat (the deal goes on)", async () => {
+    const [alice, bob, carol] = [await createUser(t), await createUser(t), await createUser(t)];
+    const subB = await subscribe(bob);
+    const offer = await offerIn(t, OfferStatus.Agreed, bob, alice);
+    const group = await chat([alice, bob, carol]);
+    await t.http().put(`/api/blocks/${alice.user.code}`).set(auth(bob)).expect(204);
+
+    await send(carol, group, 'from carol');
+    // Not pushed itself, the blocked user's newer message does not stand in for carol's.
+    await send(alice, group, 'from someone bob blocked');
+    await lifecycleUntil(bob, (l) => l.some((e) => e.reason === 'blocked'), 'the blocked skip');
+    await push.until(() => bodies(push.arrivalsFor(subB.id)).includes('from carol'), "the push of carol's message");
+    await send(alice, offer.group, 'the work is on its way');
+    await push.until(() => bodies(push.arrivalsFor(subB.id)).includes('the work is on its way'), 'the offer chat push');
+    expect(bodies(push.arrivalsFor(subB.id))).not.toContain('from someone bob blocked');
   });
 
   it('collapses a burst: one push for the newest message, the older ones skipped as superseded; Topic collapses on the device', async () => {

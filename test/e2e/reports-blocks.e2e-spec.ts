@@ -259,4 +259,26 @@ describe('reports and blocks', () => {
     await t.http().delete(`/api/blocks/${frank.user.code}`).set(as(erin)).expect(204);
     expect((await t.http().get('/api/blocks').set(as(erin)).expect(200)).body).toEqual([]);
   });
+
+  it('blocks: the blocked user cannot add the blocker to a group, and is not told why; others still can', async () => {
+    const [gina, hugo] = await Promise.all([createUser(t), createUser(t)]);
+    const group = await createGroup(t, [hugo, carol]);
+    await t.http().put(`/api/blocks/${hugo.user.code}`).set(as(gina)).expect(204);
+    const add = (u: TestUser, who: TestUser[]) =>
+      t
+        .http()
+        .post(`/api/message/group/${group}/participants`)
+        .set(as(u))
+        .send({ participants: who.map((w) => w.user.code) });
+    const people = async () => (await t.http().get(`/api/message/groups/${group}`).set(as(carol)).expect(200)).body.participants.length as number;
+
+    const before = await people();
+    expect((await add(hugo, [gina]).expect(403)).body).toEqual({ code: 403, message: 'CHAT.CANNOT_START' });
+    expect((await add(hugo, [bob, gina]).expect(403)).body).toEqual({ code: 403, message: 'CHAT.CANNOT_START' });
+    expect(await people()).toBe(before);
+    // Someone else may add the blocker; once they are in, adding them again changes nothing and reveals nothing.
+    await add(carol, [gina]).expect(200);
+    await add(hugo, [gina]).expect(200);
+    expect(await people()).toBe(before + 1);
+  });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChatMessageType } from '#shared/contracts/chat';
+import { blockedAuthorSql } from '#shared/notifications/blocked-author.sql';
 import { MUTED_NOW_SQL } from '#shared/notifications/notification-settings.repository';
 
 /** One chat an unread-messages e-mail names: the messages after fromSeq up to toSeq. */
@@ -39,10 +40,12 @@ const SCAN_BATCH = 500;
 
 /**
  * A message that counts: someone else's text, live; not a system message (see isSystemMessage): an offer's notes
- * are e-mailed as the offer move itself, when it waits for the reader. `p` the participant, `m` the message.
+ * are e-mailed as the offer move itself, when it waits for the reader; not from someone the reader blocked (but
+ * in an offer's chat). `p` the participant, `g` the chat, `m` the message.
  */
 const countsSql = (m: string) =>
-  `${m}.deleted_at IS NULL AND ${m}.author_id IS NOT NULL AND ${m}.author_id <> p.user_id AND ${m}.type = ${ChatMessageType.Text} AND NOT ${m}.offer_note`;
+  `${m}.deleted_at IS NULL AND ${m}.author_id IS NOT NULL AND ${m}.author_id <> p.user_id AND ${m}.type = ${ChatMessageType.Text} AND NOT ${m}.offer_note
+   AND NOT ${blockedAuthorSql(`${m}.author_id`, 'g.type')}`;
 const COUNTS_SQL = countsSql('m');
 
 /** What the unread-messages e-mail reads and writes. The rules of settings are in shared/notifications. */

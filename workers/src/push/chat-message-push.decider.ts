@@ -15,7 +15,8 @@ import { isSystemMessage } from './system-message';
  * The one place that decides who is pushed for a chat message, at each of its three moments:
  * - relaying (as the notify job's owner): a message none of whose recipients has a subscription gets no job,
  *   the others a job that waits PUSH_DELAY_MS (read by then: not pushed);
- * - after PUSH_DELAY_MS (the notify-message job): per recipient, read, muted, superseded by a newer message,
+ * - after PUSH_DELAY_MS (the notify-message job): per recipient, read, from someone they blocked (not in an offer's
+ *   chat), muted, superseded by a newer message (one from someone they blocked does not count),
  *   or the whole message deleted or a system message, then the rules every push shares (PushAudience); the
  *   body is the machine translation into the recipient's reading language when it is stored by then;
  * - just before sending: the message still live and unread by that recipient.
@@ -61,7 +62,7 @@ export class ChatMessagePushDecider implements OutboxJobOwner {
       userId: r.user_id,
       userCode: r.code,
       lang: r.lang,
-      skip: r.read_seq >= message.seq ? 'read' : r.muted ? 'muted' : r.superseded ? 'superseded' : undefined,
+      skip: r.read_seq >= message.seq ? 'read' : r.blocked ? 'blocked' : r.muted ? 'muted' : r.superseded ? 'superseded' : undefined,
     }));
     // Deleted meanwhile: nothing to say. A system message (an offer chat's note about a transition) is announced
     // by the offer.status-changed push of the same change, so it is not pushed twice.

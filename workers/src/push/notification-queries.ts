@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChatMessageType } from '#shared/contracts/chat';
+import { blockedAuthorSql } from '#shared/notifications/blocked-author.sql';
 import { MUTED_NOW_SQL } from '#shared/notifications/notification-settings.repository';
 import { OutboxQueryable } from '../outbox/outbox-job-owner';
 
@@ -27,6 +28,8 @@ export interface MessageRecipient {
   lang: string;
   read_seq: number;
   muted: boolean;
+  /** the recipient blocked the author (outside an offer's chat) */
+  blocked: boolean;
   /** a newer live message from someone else exists: its own push speaks for this one */
   superseded: boolean;
 }
@@ -86,18 +89,19 @@ export class NotificationQueries {
 
   /**
    * Every participant but the author who has a push subscription (nobody else can be pushed, and most chat
-   * members never subscribe, so the rest is left out here), with what the decision needs.
+   * members never subscribe, so the rest is left out here), with what the decision needs, blocks included.
    */
   recipients(groupId: string, seq: number, authorId: string | null): Promise<MessageRecipient[]> {
     return this.db.query(
       `SELECT p.user_id, u.code, u.lang, p.read_seq::int AS read_seq, ${MUTED_NOW_SQL} AS muted,
+              ${blockedAuthorSql('$3::uuid', 'g.type')} AS blocked,
               EXISTS (SELECT 1 FROM chat_message n
                       WHERE n.group_id = p.group_id AND n.seq > $2 AND n.deleted_at IS NULL
                         AND n.author_id IS DISTINCT FROM p.user_id
                         -- only a message that is pushed itself (see isSystemMessage) speaks for older ones
                         AND n.author_id IS NOT NULL AND n.type = $4
-                        AND NOT n.offer_note) AS superseded
-       FROM chat_participant p JOIN "user" u ON u.id = p.user_id
+                        AND NOT n.offer_note AND NOT ${blockedAuthorSql('n.author_id', 'g.type')}) AS superseded
+       FROM chat_participant p JOIN "user" u ON u.id = p.user_id JOIN chat_group g ON g.id = p.group_id
        WHERE p.group_id = $1 AND p.user_id IS DISTINCT FROM $3::uuid
          AND EXISTS (SELECT 1 FROM push_subscription s WHERE s.user_id = p.user_id)`,
       [groupId, seq, authorId, ChatMessageType.Text],

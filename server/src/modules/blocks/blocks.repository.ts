@@ -45,4 +45,15 @@ export class BlocksRepository {
     ]);
     return rows.length > 0;
   }
+
+  /** Whether any of these users who is not in the group yet blocked that one. */
+  async blockedByAnyOutside(groupId: string, blockerIds: string[], blockedId: string): Promise<boolean> {
+    if (!blockerIds.length) return false;
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM user_block b WHERE b.blocker_id = ANY($1::uuid[]) AND b.blocked_id = $2
+         AND NOT EXISTS (SELECT 1 FROM chat_participant p WHERE p.group_id = $3 AND p.user_id = b.blocker_id) LIMIT 1`,
+      [blockerIds, blockedId, groupId],
+    );
+    return rows.length > 0;
+  }
 }

@@ -8,9 +8,10 @@ export const BLOCK_USER_NOT_FOUND = 'BLOCK.USER_NOT_FOUND';
 export const BLOCK_SELF = 'BLOCK.SELF';
 
 /**
- * Blocks: the blocker gets no new direct chats from the blocked user (ChatGroupsService asks blockedByAny) and
- * their client collapses the blocked user's messages. The blocked user is never told: nothing is sent to them,
- * and no answer they can get differs because of it except a refused new direct chat, whose error names no block.
+ * Blocks: the blocker gets no new chats from the blocked user and is not added by them to one (ChatGroupsService
+ * asks blockedByAny / blockedByAnyOutside), and their client collapses the blocked user's messages. The blocked
+ * user is never told: nothing is sent to them, and no answer they can get differs because of it except a refused
+ * new chat or addition, whose error names no block.
  * Offers are untouched (docs/moderation.md, "Blocks and offers").
  */
 @Injectable()

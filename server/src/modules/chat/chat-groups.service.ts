@@ -191,6 +191,8 @@ export class ChatGroupsService {
     this.limits.checkCall(ids.length);
     this.checkSize((await this.groups.countParticipants(group.id)) + ids.length);
     this.limits.checkGroup(await this.groups.countAddedBy(group.id, user.id), ids.length);
+    // Nobody is brought into a chat by someone they blocked; as for a new chat, the error names no block.
+    if (await this.blocks.blockedByAnyOutside(group.id, ids, user.id)) throw forbidden(CHAT_CANNOT_START);
     await this.limits.spend(user, false, ids.length);
     const added = await this.groups.addParticipants(group.id, ids, group.directKey, user.id);
     if (added.length) await this.emitChanged(group, 'participants');

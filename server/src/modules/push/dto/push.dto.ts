@@ -62,7 +62,7 @@ export class NotificationRecordDto {
     nullable: true,
     type: String,
     description:
-      'why: online, read, deleted, superseded, muted, setting-off, quiet-hours, not-configured, left-group (skipped); rejected, network, attempts-exhausted (failed); gone (removed); rate-limited, server-error, network (retrying)',
+      'why: online, read, deleted, blocked, superseded, muted, setting-off, quiet-hours, not-configured, left-group (skipped); rejected, network, attempts-exhausted (failed); gone (removed); rate-limited, server-error, network (retrying)',
   })
   reason: string | null;
   @ApiProperty({ nullable: true, type: Number, description: "the push service's HTTP status" }) httpStatus: number | null;
