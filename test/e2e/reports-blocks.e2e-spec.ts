@@ -212,7 +212,12 @@ describe('reports and blocks', () => {
     expect(await suspendedUntil()).toEqual(until);
     await t.http().get('/api/me').set(as(hank)).expect(401);
 
-    expect((await lift(admin, hank.user.code).expect(201)).body).toEqual({ code: hank.user.code, name: hank.user.name, surname: hank.user.surname, suspendedUntil: null });
+    expect((await lift(admin, hank.user.code).expect(201)).body).toEqual({
+      code: hank.user.code,
+      name: hank.user.name,
+      surname: hank.user.surname,
+      suspendedUntil: null,
+    });
     await t.http().get('/api/me').set(as(hank)).expect(200);
     expect((await lift(admin, hank.user.code).expect(409)).body.message).toBe('REPORT.NOT_SUSPENDED');
     const resolved = (await queue(admin, 'resolved').expect(200)).body.reports.find((x: { code: string }) => x.code === r);

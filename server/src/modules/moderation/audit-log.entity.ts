@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type AuditAction = 'room.watch' | 'room.unwatch' | 'message.delete' | 'report.dismiss' | 'report.delete' | 'report.warn' | 'report.suspend' | 'user.unsuspend';
+export type AuditAction =
+  'room.watch' | 'room.unwatch' | 'message.delete' | 'report.dismiss' | 'report.delete' | 'report.warn' | 'report.suspend' | 'user.unsuspend';
 
 /** Append-only (a trigger refuses updates and deletes): who observed or moderated which room, and when. */
 @Entity({ name: 'audit_log' })
