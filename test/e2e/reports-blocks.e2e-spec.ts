@@ -137,6 +137,29 @@ describe('reports and blocks', () => {
     await resolve(admin, onAdmin.code, { action: 'dismiss' }).expect(201);
   });
 
+  it('tells a warned user who was away on their next visit: one warning per pile, with the code the live one carries', async () => {
+    const erin = await createUser(t);
+    const warnings = () => t.http().get('/api/reports/warnings/mine').set(as(erin)).expect(200);
+    expect((await warnings()).body).toEqual([]);
+    const first = (await report(alice, { userCode: erin.user.code, reason: 'spam' }).expect(201)).body;
+    await report(carol, { userCode: erin.user.code, reason: 'scam' }).expect(201);
+    await resolve(admin, first.code, { action: 'warn' }).expect(201);
+
+    const away = (await warnings()).body;
+    expect(away).toEqual([{ code: expect.any(String), reason: expect.any(String), at: expect.any(String) }]);
+    const se = await connect(t.url, erin.token);
+    const live = next(se, 'moderation:warning');
+    const second = (await report(bob, { userCode: erin.user.code, reason: 'harassment' }).expect(201)).body;
+    await resolve(admin, second.code, { action: 'warn' }).expect(201);
+    expect(await live).toMatchObject({ code: second.code, reason: 'harassment' });
+    expect((await warnings()).body.map((w: { code: string }) => w.code)).toEqual([second.code, away[0].code]);
+    // Only the warned person's own warnings; a dismissed report is no warning.
+    const dismissed = (await report(alice, { userCode: erin.user.code, reason: 'other' }).expect(201)).body;
+    await resolve(admin, dismissed.code, { action: 'dismiss' }).expect(201);
+    expect((await warnings()).body).toHaveLength(2);
+    expect((await t.http().get('/api/reports/warnings/mine').set(as(alice)).expect(200)).body).toEqual([]);
+  });
+
   it('closes the pile: resolving one report resolves the other open reports of the same message, each audited and told', async () => {
     const gina = await createUser(t);
     const group = await createGroup(t, [alice, bob, carol, gina]);
