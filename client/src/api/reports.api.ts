@@ -6,6 +6,7 @@ import type {
   ReportResponse,
   ReportStatus,
   UnsuspendedUserResponse,
+  WarningResponse,
 } from '@contracts/rest/reports';
 import { http } from './http';
 
@@ -21,6 +22,7 @@ export const reportsApi = {
   create: (target: ReportTarget, reason: ReportReason, note: string) =>
     http.post<Report>('/api/reports', { ...target, reason, ...(note.trim() ? { note: note.trim() } : {}) }, { handleErrors: false }),
   mine: () => http.get<Report[]>('/api/reports/mine', { cache: false }),
+  warnings: () => http.get<WarningResponse[]>('/api/reports/warnings/mine', { cache: false }),
   queue: (status: ReportStatus, page = 1) =>
     http.get<{ reports: ReportQueueItem[]; hasMore: boolean }>(`/api/admin/reports?status=${status}&page=${page}`, { cache: false }),
   resolve: (code: string, action: ReportAction) =>

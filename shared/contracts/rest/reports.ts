@@ -81,8 +81,12 @@ export interface ReportResolvedPayload {
   reason: ReportReason;
 }
 
-/** Socket `moderation:warning`, to a user a moderator warned after a report. */
-export interface ModerationWarningPayload {
+/** A warning a moderator gave the user (one per pile of reports), named by the pile's oldest report. */
+export interface WarningResponse {
+  code: string;
   reason: ReportReason;
   at: string;
 }
+
+/** Socket `moderation:warning`, to a user a moderator warned after a report; GET /api/reports/warnings/mine lists the same. */
+export type ModerationWarningPayload = WarningResponse;

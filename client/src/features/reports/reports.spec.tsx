@@ -9,7 +9,7 @@ import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures'
 import { renderRoutes, renderWithMantine } from '../../../jest/render';
 import { blocksStore, hiddenAsBlocked } from './blocks.store';
 import { ReportDialog } from './ReportDialog';
-import { markTold, untoldOutcomes } from './report-outcomes';
+import { markTold, markWarningTold, untoldOutcomes, untoldWarnings } from './report-outcomes';
 import { ReportsQueuePage } from './ReportsQueuePage';
 
 type Route = (body: Record<string, unknown> | undefined) => [number, unknown];
@@ -117,6 +117,20 @@ describe('outcomes decided while the reporter was away', () => {
     markTold('R1');
     expect(await untoldOutcomes()).toEqual([{ code: 'R2', action: 'warn' }]);
     expect(await untoldOutcomes()).toEqual([]);
+  });
+});
+
+describe('warnings given while the user was away', () => {
+  it('are told once per device, live ones included, apart from report outcomes', async () => {
+    localStorage.clear();
+    const warning = (code: string) => ({ code, reason: 'spam', at: '2026-11-28T06:00:00.000Z' });
+    routes['GET /api/reports/warnings/mine'] = () => [200, [warning('W3'), warning('W2'), warning('W1')]];
+    markWarningTold('W1');
+    markTold('W2');
+    expect(await untoldWarnings()).toEqual(['W3', 'W2']);
+    expect(await untoldWarnings()).toEqual([]);
+    routes['GET /api/reports/warnings/mine'] = () => [200, [warning('W4'), warning('W3')]];
+    expect(await untoldWarnings()).toEqual(['W4']);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   ReportQueueQueryDto,
   ResolveReportDto,
   UnsuspendedUserDto,
+  WarningDto,
 } from './dto/reports.dto';
 import { ReportsService } from './reports.service';
 
@@ -51,6 +52,13 @@ export class ReportsController {
   @ApiOkResponse({ type: [ReportDto] })
   mine(@CurrentUser() user: AuthUser): Promise<ReportDto[]> {
     return this.reports.mine(user);
+  }
+
+  @Get('warnings/mine')
+  @ApiOperation({ summary: 'The warnings moderators gave the caller (the latest 50, newest first), so one given while they were away is told' })
+  @ApiOkResponse({ type: [WarningDto] })
+  warnings(@CurrentUser() user: AuthUser): Promise<WarningDto[]> {
+    return this.reports.warnings(user);
   }
 }
 

@@ -26,6 +26,7 @@ export class ReportsListener implements OnModuleInit, OnModuleDestroy {
 
   private resolved(e: ReportResolvedEvent): void {
     this.emitter.toUser(e.reporterCode, 'report:resolved', e.payload);
-    if (e.payload.action === 'warn' && e.warnsReported) this.emitter.toUser(e.reportedCode, 'moderation:warning', { reason: e.payload.reason, at: e.at });
+    if (e.payload.action === 'warn' && e.warnsReported)
+      this.emitter.toUser(e.reportedCode, 'moderation:warning', { code: e.payload.code, reason: e.payload.reason, at: e.at });
   }
 }

@@ -152,8 +152,23 @@ export class ReportsRepository {
    * Closes an open report and every other open report of the same message (or, for a report of a person, the
    * same person's open person reports) with the moderator's action. The rows are locked in id order, so two
    * moderators acting on reports of one pile at once cannot deadlock and only one of them claims the pile.
-   * Answers the reports closed; empty (or without `code`) when it was resolved meanwhile by someone else.
+   * Answers the reports closed, oldest first; empty (or without `code`) when it was resolved meanwhile by someone else.
    */
+  /**
+   * The warnings a user was given, newest first: one per pile a moderator warned them through (the pile's reports
+   * share the moderator and the resolution time), named by the pile's oldest report as the live warning is.
+   */
+  warningsOf(userId: string, limit: number): Promise<{ code: string; reason: ReportReason; at: Date }[]> {
+    return this.db.query(
+      `SELECT code, reason, at FROM (
+         SELECT DISTINCT ON (resolved_by, resolved_at) code, reason, resolved_at AS at, id FROM report
+         WHERE reported_id = $1 AND status = 'resolved' AND action = 'warn'
+         ORDER BY resolved_by, resolved_at, id) w
+       ORDER BY at DESC, id DESC LIMIT $2`,
+      [userId, limit],
+    );
+  }
+
   resolvePile(code: string, action: ReportAction, moderatorId: string): Promise<ResolvedReport[]> {
     return this.db.query(
       `WITH target AS (SELECT message_id, reported_id FROM report WHERE code = $1),
@@ -164,8 +179,8 @@ export class ReportsRepository {
                             OR (t.message_id IS NULL AND r.message_id IS NULL AND r.reported_id = t.reported_id))
                      ORDER BY r.id FOR UPDATE OF r),
             u AS (UPDATE report SET status = 'resolved', action = $2, resolved_by = $3, resolved_at = now()
-                  WHERE id IN (SELECT id FROM pile) AND status = 'open' RETURNING code, reason, reporter_id)
-       SELECT u.code, u.reason, rp.code AS "reporterCode" FROM u JOIN "user" rp ON rp.id = u.reporter_id`,
+                  WHERE id IN (SELECT id FROM pile) AND status = 'open' RETURNING id, code, reason, reporter_id)
+       SELECT u.code, u.reason, rp.code AS "reporterCode" FROM u JOIN "user" rp ON rp.id = u.reporter_id ORDER BY u.id`,
       [code, action, moderatorId],
     );
   }

@@ -9,7 +9,7 @@ import { moderatedInstanceFilter, moderatesInstance } from '../../common/moderat
 import { ChatAccessService } from '../chat/chat-access.service';
 import { ChatMessagesService } from '../chat/chat-messages.service';
 import { ModerationService } from '../moderation/moderation.service';
-import { CreateReportDto, ReportDto, ReportQueueItemDto, ReportQueuePageDto, ResolveReportDto, UnsuspendedUserDto } from './dto/reports.dto';
+import { CreateReportDto, ReportDto, ReportQueueItemDto, ReportQueuePageDto, ResolveReportDto, UnsuspendedUserDto, WarningDto } from './dto/reports.dto';
 import { mapReport, mapReportQueueItem } from './reports.mapper';
 import { ReportsRepository } from './reports.repository';
 
@@ -62,6 +62,10 @@ export class ReportsService {
     return (await this.reports.mine(user.id, MINE_LIMIT)).map(mapReport);
   }
 
+  async warnings(user: AuthUser): Promise<WarningDto[]> {
+    return (await this.reports.warningsOf(user.id, MINE_LIMIT)).map((w) => ({ code: w.code, reason: w.reason, at: new Date(w.at).toISOString() }));
+  }
+
   async queue(moderator: AuthUser, status: 'open' | 'resolved', page: number, pageSize: number): Promise<ReportQueuePageDto> {
     const rows = await this.reports.queue(moderatedInstanceFilter(moderator), status, (page - 1) * pageSize, pageSize + 1);
     return { reports: rows.slice(0, pageSize).map(mapReportQueueItem), page, pageSize, hasMore: rows.length > pageSize };
@@ -101,8 +105,8 @@ export class ReportsService {
         reporterCode: closed.reporterCode,
         reportedCode: report.reported_code,
         payload: { code: closed.code, action: dto.action, reason: closed.reason },
-        // One warning for the pile, not one per report.
-        warnsReported: closed.code === code,
+        // One warning for the pile, not one per report, named by its oldest report as GET warnings/mine names it.
+        warnsReported: closed.code === pile[0].code,
         at,
       });
     }

@@ -158,7 +158,11 @@ const SERVER_EVENTS: { [E in keyof ServerToClientEvents]: { summary: string; pay
   },
   'moderation:warning': {
     summary: 'A moderator warned the user after a report',
-    payload: objectOf<ModerationWarningPayload>({ reason: { enum: [...REPORT_REASONS] }, at: isoTime() }),
+    payload: objectOf<ModerationWarningPayload>({
+      code: str("the pile's oldest report, as GET /api/reports/warnings/mine names the warning"),
+      reason: { enum: [...REPORT_REASONS] },
+      at: isoTime(),
+    }),
   },
   'auth:expired': {
     summary: 'The token expired without auth:refresh; the socket is dropped next',

@@ -14,6 +14,7 @@ import {
   ReportStatus,
   SUSPEND_DAYS_MAX,
   UnsuspendedUserResponse,
+  WarningResponse,
 } from '#shared/contracts/rest/reports';
 import { PageQueryDto } from '../../../common/dto/page-query.dto';
 
@@ -100,6 +101,12 @@ export class ReportDto implements ReportResponse {
   @ApiProperty({ nullable: true, enum: REPORT_ACTIONS }) action: ReportAction | null;
   @ApiProperty() createdAt: string;
   @ApiProperty({ nullable: true, type: String }) resolvedAt: string | null;
+}
+
+export class WarningDto implements WarningResponse {
+  @ApiProperty({ description: "the code of the pile's oldest report the warning was given through" }) code: string;
+  @ApiProperty({ enum: REPORT_REASONS }) reason: ReportReason;
+  @ApiProperty() at: string;
 }
 
 export class ReportQueueItemDto extends ReportDto implements ReportQueueItemResponse {
