@@ -34,6 +34,15 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
     if (res.status !== 200) throw new Error(`${call}: ${res.status} ${JSON.stringify(res.body)}`);
   };
   /** Waits past the window and a few scans, so an e-mail that was going to go out has. */
+  const offerEmailsOff = async (u: TestUser) => {
+    const all = { messages: true, offers: true, payments: true };
+    await t
+      .http()
+      .put('/api/me/notifications')
+      .set(as(u))
+      .send({ push: all, email: { ...all, offers: false }, quietHours: null })
+      .expect(200);
+  };
   const pastTheWindow = () => new Promise((r) => setTimeout(r, WINDOW_MS + 1500));
   const settle = async (u: TestUser) => expectSoon(async () => expect((await stack.emailsOf(u)).every((e) => e.status !== 'pending')).toBe(true), 15_000);
   const unsubscribeLink = (mail: Parameters<typeof TestSmtp.header>[0]) => /<([^>]+)>/.exec(TestSmtp.header(mail, 'list-unsubscribe') ?? '')![1];
@@ -156,13 +165,7 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
 
   it('records nothing for someone who switched e-mail about offers off', async () => {
     const [customer, provider] = [await createUser(t), await createUser(t)];
-    const all = { messages: true, offers: true, payments: true };
-    await t
-      .http()
-      .put('/api/me/notifications')
-      .set(as(customer))
-      .send({ push: all, email: { ...all, offers: false }, quietHours: null })
-      .expect(200);
+    await offerEmailsOff(customer);
     await offerIn(t, OfferStatus.FinalOffer, customer, provider);
     await pastTheWindow();
     expect(await stack.emailsOf(customer)).toEqual([]);
@@ -227,13 +230,7 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
 
   it('records no reminder e-mail for someone who switched that kind of e-mail off', async () => {
     const [customer, provider] = [await createUser(t), await createUser(t)];
-    const all = { messages: true, offers: true, payments: true };
-    await t
-      .http()
-      .put('/api/me/notifications')
-      .set(as(customer))
-      .send({ push: all, email: { ...all, offers: false }, quietHours: null })
-      .expect(200);
+    await offerEmailsOff(customer);
     const ref = await offerIn(t, OfferStatus.FinalOffer, customer, provider);
     await timerNow(ref, 'remind-12');
     await replayRecord(ref, 'offer.reminded');
