@@ -1,4 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { io, Socket } from 'socket.io-client';
@@ -117,7 +118,7 @@ describe('draining on SIGTERM (two server processes)', () => {
   let a: Node, b: Node;
 
   let senders: Sender[] = [];
-  let readiness: NodeJS.Timeout | undefined;
+  let probing = false;
 
   beforeAll(() => {
     // npm test has built what was stale; a run of this file alone builds the server here (nothing when fresh).
@@ -136,7 +137,7 @@ describe('draining on SIGTERM (two server processes)', () => {
 
   afterAll(async () => {
     // A case that failed part-way must not leave its senders and probes running into the next file.
-    clearInterval(readiness);
+    probing = false;
     senders.forEach((s) => s.stop());
     for (const node of [a, b]) if (node && node.child.exitCode === null) node.child.kill('SIGKILL');
     await t?.close();
@@ -150,18 +151,35 @@ describe('draining on SIGTERM (two server processes)', () => {
     const running = senders.map((s) => s.run());
     await eventually(() => senders.every((s) => s.acked.size >= 5), 20_000);
 
+    // A load balancer's health check on a kept-alive connection, asking again as soon as it has an answer: the
+    // connection is never idle, so the drain must end it itself or the process never exits.
     let first503: number | null = null;
-    readiness = setInterval(() => {
-      void fetch(`${a.url}/api/health/ready`)
-        .then((res) => {
-          if (res.status === 503) first503 ??= Date.now();
-        })
-        .catch(() => undefined);
-    }, 25);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    probing = true;
+    const probe = async () => {
+      while (probing) {
+        const status = await new Promise<number | null>((resolve) =>
+          http
+            .get(`${a.url}/api/health/ready`, { agent }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? null));
+            })
+            .on('error', () => resolve(null)),
+        );
+        if (status === 503) first503 ??= Date.now();
+        if (status === null) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    const probed = probe();
     const signalledAt = Date.now();
     a.child.kill('SIGTERM');
-    const exit = await a.exited;
-    clearInterval(readiness);
+    const exit = await Promise.race([
+      a.exited,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the draining node did not exit within 30 s:\n${a.output()}`)), 30_000)),
+    ]);
+    probing = false;
+    await probed;
+    agent.destroy();
 
     expect(exit.code).toBe(0);
     expect(first503).not.toBeNull();
