@@ -16,6 +16,8 @@ import { IS_PUBLIC } from './common/decorators/public.decorator';
 import { addErrorModel } from './common/openapi/error-model';
 import { socketAsyncApi } from './realtime/asyncapi/socket-asyncapi';
 import type { Request, Response } from 'express';
+import { DrainState } from './modules/lifecycle/drain-state';
+import { closeConnectionsWhileDraining } from './modules/lifecycle/close-connections-while-draining';
 import { answerOptions, requireKnownBodyType, requireSameOrigin, securityHeaders } from './common/middleware/http-hardening';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
@@ -25,6 +27,7 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(
+    closeConnectionsWhileDraining(app.get(DrainState)),
     requestIdMiddleware,
     securityHeaders(config.NODE_ENV === 'production'),
     answerOptions,

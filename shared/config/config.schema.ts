@@ -132,6 +132,8 @@ export const configSchema = z.object({
   DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** after the grace, the sockets are disconnected at random moments within this window (ms), so they do not all reconnect at once */
   DRAIN_SPREAD_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
+  /** after the drain, how long (ms) closing may take before the process exits anyway (exit code 1) */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   /** how long a socket that connected without a token may take to log in with the `auth` event before it is disconnected (ms) */
   SOCKET_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

@@ -38,7 +38,8 @@ export const loggerOptions: LoggerModuleAsyncParams = {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+      // Probes ask every few seconds; a readiness 503 while draining or while a dependency is down is expected.
+      autoLogging: { ignore: (req: IncomingMessage) => req.url?.startsWith('/api/health') === true },
     },
   }),
 };
