@@ -66,6 +66,8 @@ export interface MessageDeletedEvent {
   groupCode: string;
   code: string;
   seq: number;
+  /** when the message was sent (ISO) */
+  createdAt: string;
   actorCode: string;
   actorId: string;
   byModerator: boolean;

@@ -1,12 +1,22 @@
 /** Machine translation of chat messages: what the worker tells the servers, and what a translate job carries. */
 
-/** Parts of the Redis pub/sub channel (through RedisService.key) on which the worker announces a stored translation. */
-export const TRANSLATION_READY_CHANNEL = ['translation', 'ready'] as const;
+/**
+ * Parts of the Redis stream (through RedisService.key) to which the worker adds a notice for each stored
+ * translation; the servers read it as one consumer group, so one server takes each notice to the fan-out.
+ */
+export const TRANSLATION_READY_STREAM = ['translation', 'ready'] as const;
+/** The servers' consumer group on TRANSLATION_READY_STREAM. */
+export const TRANSLATION_READY_READERS = 'servers';
+/** The stream keeps about this many notices (a notice is read within moments; older ones are of no use live). */
+export const TRANSLATION_READY_MAX_LEN = 10_000;
 
-/** One stored translation, announced to every server; each emits it to its own sockets of `readerCodes`. */
+/** One stored translation, for the readers of its language, live, right behind its message (field `n` of a stream entry). */
 export interface TranslationReadyNotice {
   groupCode: string;
   code: string;
+  /** the message's seq and when it was sent (ISO): the notice is delivered after it */
+  seq: number;
+  createdAt: string;
   lang: string;
   translation: string;
   /** the `editedAt` of the text it translates (null: never edited), so a client holding a newer edit ignores it */

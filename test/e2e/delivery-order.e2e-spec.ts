@@ -22,7 +22,7 @@ describe('one ordered path for everything about a chat (two server nodes)', () =
 
   beforeAll(async () => {
     // `slow` reaches Redis through a proxy that can stall, as on a network hiccup: what it publishes waits on the wire.
-    proxy = await PausableProxy.start(Number(new URL(testEnv().REDIS_URL).port || 6379));
+    proxy = await PausableProxy.start(Number(new URL(testEnv().REDIS_URL!).port || 6379));
     [slow, fast] = await Promise.all([listenTestApp({ REDIS_URL: proxy.url }), listenTestApp()]);
   }, 30_000);
   afterEach(() => closeAllSockets());

@@ -55,7 +55,7 @@ describe('OrderingGate', () => {
         return { rooms, event, payload };
       });
   }
-  const entry = (seq: number, groupCode = group) => OrderingGate.entry([groupCode], { seq });
+  const entry = (seq: number, groupCode = group) => OrderingGate.entry([groupCode], 'message:new', { seq });
   /** One message through the gate; answers its release-step answers. */
   const pass = async (gate: OrderingGate, groupCode: string, seq: number, text: string, effect: string) =>
     (await gate.passAll([{ groupCode, seq, entry: text, effect }])).answers[0];
@@ -156,6 +156,49 @@ describe('OrderingGate', () => {
     await pass(gate, group, 2, entry(2), '');
     await pass(gate, group, 4, entry(4), '');
     expect(await seqs()).toEqual([1, 3, 2, 4]);
+  });
+
+  describe('follow-ups (edits, deletes, translations, group changes)', () => {
+    const followUp = (after: number, name: string, at = Date.now()) => ({
+      groupCode: group,
+      seq: after,
+      follows: at,
+      entry: OrderingGate.entry([group], 'follow-up', { seq: after, name }),
+      effect: '',
+    });
+    const order = async () => (await released()).map((d) => (d.event === 'follow-up' ? `${(d.payload as { name?: string }).name}` : `message ${d.payload.seq}`));
+
+    it('routes a follow-up of a released message at once, and holds one of a message not yet released until right after it', async () => {
+      const gate = new OrderingGate(redis);
+      await pass(gate, group, 1, entry(1), '');
+      await gate.passAll([followUp(1, 'edit 1'), followUp(2, 'edit 2'), followUp(2, 'delete 2'), followUp(3, 'edit 3')]);
+      expect(await order()).toEqual(['message 1', 'edit 1']);
+      await pass(gate, group, 3, entry(3), '');
+      await pass(gate, group, 2, entry(2), '');
+      expect(await order()).toEqual(['message 1', 'edit 1', 'message 2', 'edit 2', 'delete 2', 'message 3', 'edit 3']);
+      expect(await gate.stalled(0)).not.toContain(group);
+    });
+
+    it('holds a follow-up in a group it has no record of when the message is recent, not when it is long past', async () => {
+      const gate = new OrderingGate(redis);
+      await gate.passAll([followUp(7, 'edit of an old message', Date.now() - 3_600_000)]);
+      expect(await order()).toEqual(['edit of an old message']);
+      await gate.passAll([followUp(1, 'edit of a recent message')]);
+      expect(await order()).toEqual(['edit of an old message']);
+      await pass(gate, group, 1, entry(1), '');
+      expect(await order()).toEqual(['edit of an old message', 'message 1', 'edit of a recent message']);
+    });
+
+    it('lets the follow-ups of a stalled group through at their places, also those of a missing message', async () => {
+      const gate = new OrderingGate(redis);
+      await pass(gate, group, 1, entry(1), '');
+      await gate.passAll([followUp(2, 'edit 2')]);
+      await pass(gate, group, 3, entry(3), '');
+      await gate.passAll([followUp(3, 'edit 3')]);
+      expect(await gate.letThrough(group, 0)).toEqual({ released: 1, answers: [] });
+      expect(await order()).toEqual(['message 1', 'edit 2', 'message 3', 'edit 3']);
+      expect(await gate.stalled(0)).not.toContain(group);
+    });
   });
 
   it('runs the release step right after each release, once, with the message effect and its config, and answers what it appended', async () => {

@@ -3,6 +3,7 @@ import { Role } from '#shared/contracts/roles';
 import { SocketEmitter } from '../../server/src/realtime/socket-emitter.service';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next } from '../utils/sockets';
+import { postJob, version } from './marketplace.helpers';
 
 const PUBLIC_URL = 'https://parley.example';
 
@@ -59,6 +60,16 @@ describe('security: realtime sessions', () => {
     await back;
   }
 
+  /**
+   * A job of `customer`'s saved again: `job:updated` reaches every socket of the instance through the Socket.IO
+   * adapter (chat traffic goes through the ordered fan-out instead), so each client then holds a recovery offset.
+   */
+  async function instanceBroadcast(customer: TestUser, job: string, sockets: Socket[], title = 'Saved again'): Promise<void> {
+    const seen = sockets.map((s) => next(s, 'job:updated', (j) => j.code === job && j.title === title));
+    await t.http().post(`/api/job/${job}`).set(as(customer)).send({ versions: [version('eng', { title })] }).expect(200);
+    await Promise.all(seen);
+  }
+
   async function auditActions(admin: TestUser, group: string): Promise<string[]> {
     const audit = await t.http().get('/api/admin/audit').set(as(admin)).expect(200);
     return audit.body.entries.filter((e: { groupCode: string }) => e.groupCode === group).map((e: { action: string }) => e.action);
@@ -78,10 +89,10 @@ describe('security: realtime sessions', () => {
 
       expect(await call(sAdmin, 'room:watch', { groupCode: group })).toEqual({ ok: true });
       const first = await call(sa, 'message:send', { groupCode: group, clientKey: 'w-1', message: 'watched' });
-      // An edit travels through the Socket.IO adapter: the moderator's client now holds a recovery offset.
       const editSeen = next(sAdmin, 'message:updated', (m) => m.code === first.message.code);
       await call(sa, 'message:edit', { groupCode: group, code: first.message.code, message: 'watched, edited' });
       await editSeen;
+      await instanceBroadcast(a, await postJob(t, a), [sAdmin]);
       const packets = wire(sAdmin);
       const originalId = sAdmin.id;
 
@@ -146,11 +157,14 @@ describe('security: realtime sessions', () => {
       const edited = next(sa, 'message:updated', (m) => m.code === first.message.code);
       await call(sc, 'message:edit', { groupCode: group, code: first.message.code, message: 'to a, edited' });
       await edited;
+      const job = await postJob(t, c);
+      await instanceBroadcast(c, job, [sa]);
       const stolen = sessionOf(sa);
       const aId = sa.id;
 
       await dropTransport(sa);
-      // While A is away: an edit for A's rooms (a missed packet) and a new message (unread counts).
+      // While A is away: a broadcast A's session would replay (a missed packet), an edit and a new message (unread counts).
+      await instanceBroadcast(c, job, [sc], 'while a is away');
       await call(sc, 'message:edit', { groupCode: group, code: first.message.code, message: 'while a is away' });
       await call(sc, 'message:send', { groupCode: group, clientKey: 's-2', message: 'while a is away' });
 
@@ -187,11 +201,13 @@ describe('security: realtime sessions', () => {
       const edited = next(sa, 'message:updated', (m) => m.code === first.message.code);
       await call(sc, 'message:edit', { groupCode: group, code: first.message.code, message: 'to a, edited' });
       await edited;
+      const job = await postJob(t, c);
+      await instanceBroadcast(c, job, [sa]);
       const aId = sa.id;
 
       await dropTransport(sa);
-      await call(sc, 'message:edit', { groupCode: group, code: first.message.code, message: 'while a is away' });
-      const missed = next(sa, 'message:updated', (m) => m.message === 'while a is away');
+      await instanceBroadcast(c, job, [sc], 'while a is away');
+      const missed = next(sa, 'job:updated', (j) => j.title === 'while a is away');
       await reconnect(sa);
       expect(sa.recovered).toBe(true);
       expect(sa.id).toBe(aId);

@@ -5,16 +5,17 @@ import { ChatGroupsService } from '../modules/chat/chat-groups.service';
 import { UnreadService } from '../modules/chat/unread.service';
 import { groupRoom, userRoom } from '#shared/contracts/socket-events';
 import { OrderedFanoutService } from './ordered-fanout.service';
-import { SocketEmitter } from './socket-emitter.service';
 
-/** Fans committed chat changes out to sockets: messages, edits, deletions, group changes and unread counts. */
+/**
+ * Fans committed chat changes out to sockets, all through the ordered fan-out: messages in seq order, and edits,
+ * deletions and group changes each right behind the message it concerns (or the group's last message then).
+ */
 @Injectable()
 export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
     private readonly events: DomainEvents,
-    private readonly emitter: SocketEmitter,
     private readonly unread: UnreadService,
     private readonly groups: ChatGroupsService,
     private readonly ordered: OrderedFanoutService,
@@ -39,7 +40,7 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
     this.ordered.publishMessage(
       message.groupCode,
       message.seq,
-      [...participantCodes.map(userRoom), groupRoom(message.groupCode)],
+      this.rooms(participantCodes, message.groupCode),
       message,
       this.unread.messageEffect(
         participantCodes.filter((code) => code !== message.userCode),
@@ -48,15 +49,20 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
     );
   }
 
+  /** A message's participants and the group's watching moderators. */
+  private rooms(participantCodes: string[], groupCode: string): string[] {
+    return [...participantCodes.map(userRoom), groupRoom(groupCode)];
+  }
+
   private async messageDeleted(e: MessageDeletedEvent): Promise<void> {
-    this.emitter.toUsers(e.participantCodes, e.groupCode, 'message:deleted', { groupCode: e.groupCode, code: e.code });
+    this.ordered.publishFollowUp(e.groupCode, { seq: e.seq, at: e.createdAt }, this.rooms(e.participantCodes, e.groupCode), 'message:deleted', { groupCode: e.groupCode, code: e.code });
     // Recounted from Postgres and pushed to each participant through the fan-out stream.
     await this.unread.fill(e.participantCodes, e.groupCode);
   }
 
   /** The same path as a deletion: every participant's rooms and the group's watching moderators. */
   private messageEdited({ message, participantCodes }: MessageEditedEvent): void {
-    this.emitter.toUsers(participantCodes, message.groupCode, 'message:updated', {
+    this.ordered.publishFollowUp(message.groupCode, { seq: message.seq, at: message.createdAt }, this.rooms(participantCodes, message.groupCode), 'message:updated', {
       groupCode: message.groupCode,
       code: message.code,
       message: message.message,
@@ -67,7 +73,8 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
 
   private async groupChanged(e: GroupChangedEvent): Promise<void> {
     const group = await this.groups.snapshot(e.groupCode);
-    if (group) this.emitter.toUsers(e.participantCodes, e.groupCode, 'group:updated', group);
+    // After the group's messages up to then: a change never overtakes a message sent before it.
+    if (group) this.ordered.publishFollowUp(e.groupCode, { seq: group.lastSeq, at: group.lastMessageAt }, this.rooms(e.participantCodes, e.groupCode), 'group:updated', group);
   }
 
   private async groupRead(e: GroupReadEvent): Promise<void> {

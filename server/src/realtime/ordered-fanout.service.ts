@@ -10,6 +10,7 @@ import { FanoutNode } from './fanout-node';
 import { OrderingGate, OwnDeliveries } from './ordering-gate';
 import { DeliveryOrder, InboxEntry } from './delivery-order';
 import { FanoutLag } from './fanout-lag';
+import type { ServerToClientEvents } from '#shared/contracts/socket-events';
 
 /** How long a message may wait for its predecessor before it is let through anyway (the client syncs the gap). */
 const HOLD_MS = 2000;
@@ -24,10 +25,12 @@ interface StreamReply {
   messages: InboxEntry[];
 }
 
-/** One message on its way to the gate (kept until Redis has taken it). */
+/** One message, or a follow-up of one, on its way to the gate (kept until Redis has taken it). */
 interface Publication {
   groupCode: string;
   seq: number;
+  /** for a follow-up: when the message it follows was committed (ms since the epoch) */
+  follows?: number;
   entry: string;
   /** what the gate's release step does with it (see OrderingGate) */
   effect: string;
@@ -101,7 +104,27 @@ export class OrderedFanoutService implements OnModuleInit, OnModuleDestroy {
    * retried until it does.
    */
   publishMessage(groupCode: string, seq: number, rooms: string[], payload: unknown, effect: string): void {
-    const publication: Publication = { groupCode, seq, entry: OrderingGate.entry(rooms, payload), effect, refusals: 0 };
+    this.publish({ groupCode, seq, entry: OrderingGate.entry(rooms, 'message:new', payload), effect, refusals: 0 });
+  }
+
+  /**
+   * Delivers an event about a group's message (an edit, a delete, a translation) or about the group once it had
+   * that message (a change of the group): right after that message on every node, never before it. `after` is the
+   * message's seq and commit time (0 and null: nothing to wait for). Never fails, as publishMessage.
+   */
+  publishFollowUp<E extends keyof ServerToClientEvents>(
+    groupCode: string,
+    after: { seq: number; at: string | Date | null },
+    rooms: string[],
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): void {
+    const follows = after.at === null ? 0 : new Date(after.at).getTime();
+    this.publish({ groupCode, seq: after.seq, follows, entry: OrderingGate.entry(rooms, event, payload), effect: '', refusals: 0 });
+  }
+
+  private publish(publication: Publication): void {
+    const { groupCode } = publication;
     const waiting = this.backlog.get(groupCode);
     if (waiting) return inSeqOrder(waiting, publication);
     if (this.outgoing.push(publication) === 1) setImmediate(() => this.flushOutgoing());

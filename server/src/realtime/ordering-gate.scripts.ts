@@ -7,28 +7,55 @@ const SKIPPED_TTL_S = 3600;
 const SKIPPED_MAX = 1000;
 
 /**
- * Releasing one message (in seq order): it is routed to the nodes of its rooms, then the release step runs with
- * the message's effect (see ReleaseStep), in the same script. `entry` is the rooms' JSON, a newline and the
- * payload's JSON (see OrderingGate.entry).
+ * A follow-up of a message committed longer ago than this, in a group the gate has no record of, goes at once: the
+ * message went through long ago (the sweeper lets a held message through within seconds), and the group's record
+ * expired since. Generous, as the message's time comes from another clock than Redis'.
+ */
+const FOLLOW_WINDOW_MS = 60_000;
+/** Separates the held follow-ups of one seq in their pending field (JSON text never holds a raw control character). */
+const FOLLOWER_SEPARATOR = '\\30';
+
+/**
+ * Routing a gate entry (OrderingGate.entry: the rooms' JSON, the event, the payload's JSON, a line each), and
+ * releasing one message in seq order: it is routed, then the release step runs with its effect (see
+ * ReleaseStep), then the follow-ups that waited for it (edits, deletes, translations, group changes made right
+ * behind it), in the order they came, all in the same script.
  */
 const RELEASE = `
+local function routeEntry(entry)
+  local first = string.find(entry, '\\n', 1, true)
+  local second = string.find(entry, '\\n', first + 1, true)
+  route(cjson.decode(string.sub(entry, 1, first - 1)), string.sub(entry, first + 1, second - 1), string.sub(entry, second + 1))
+end
+local function releaseFollowers(pendingKey, seqText)
+  local field = seqText .. ':f'
+  local held = redis.call('HGET', pendingKey, field)
+  if not held then return end
+  for entry in string.gmatch(held, '[^${FOLLOWER_SEPARATOR}]+') do routeEntry(entry) end
+  redis.call('HDEL', pendingKey, field)
+end
 local function release(seq, entry, effect)
-  local nl = string.find(entry, '\\n', 1, true)
-  route(cjson.decode(string.sub(entry, 1, nl - 1)), 'message:new', string.sub(entry, nl + 1))
+  routeEntry(entry)
   if effect and effect ~= '' then step(seq, effect) end
 end`;
 
 /**
- * One call per batch of messages (of any groups), each passed as if on its own, in the order given. Gate per
- * group: a message is routed to the nodes' inboxes only after every lower seq of its group, so each inbox holds
- * the group's messages (and what their release step routes) in seq order. A message whose predecessor hasn't
- * arrived is held. A seq at or below the last released one was released before (a retry whose first attempt
- * did reach Redis) and is dropped, unless the sweeper skipped it: then it is late but released once rather
- * than lost. Answers { per message what the release steps appended to `answers`, ownEntry, ownAfter } (the
- * calling node's own deliveries and where they belong in its inbox, see fanout-routing.scripts; '' when none).
- * `stepLua` defines `step(seq, effect)`; it reads `group`, the group of the message being released.
- * KEYS: held, then per message last, pending, skipped; ARGV: routeConfig, stepConfig, then per message group,
- * seq, entry, effect.
+ * One call per batch of passages (of any groups), each passed as if on its own, in the order given. A passage
+ * is a message (its seq) or a follow-up of one (`@<seq>:<ms>`: the seq it follows and when that message was
+ * committed, ms since the epoch: an edit, a delete, a translation; a group change follows the group's last seq then).
+ *
+ * Gate per group: a message is routed to the nodes' inboxes only after every lower seq of its group, so each
+ * inbox holds the group's messages (and what their release step routes) in seq order. A message whose
+ * predecessor hasn't arrived is held. A seq at or below the last released one was released before (a retry
+ * whose first attempt did reach Redis) and is dropped, unless the sweeper skipped it: then it is late but
+ * released once rather than lost. A follow-up is routed at once when the seq it follows was released (or the
+ * group has no record here at all), else held until that seq is released, right after it: nothing about a
+ * message overtakes the message. Answers { per passage what the release steps appended to `answers`,
+ * ownEntry, ownAfter } (the calling node's own deliveries and where they belong in its inbox, see
+ * fanout-routing.scripts; '' when none). `stepLua` defines `step(seq, effect)`; it reads `group`, the group of
+ * the message being released.
+ * KEYS: held, then per passage last, pending, skipped; ARGV: routeConfig, stepConfig, then per passage group,
+ * seq (or @seq), entry, effect.
  */
 export const gateScript = (stepLua: string): string => `
 local heldKey = KEYS[1]
@@ -37,7 +64,25 @@ local group, answers
 ${ROUTE}
 ${stepLua}
 ${RELEASE}
+local function hold(pendingKey, field, value)
+  redis.call('HSET', pendingKey, field, value)
+  redis.call('EXPIRE', pendingKey, 3600)
+  redis.call('ZADD', heldKey, 'NX', nowMs(), group)
+end
+local function follow(lastKey, pendingKey, place, entry)
+  local afterText, sinceText = string.match(place, '^(%d+):(%d+)$')
+  local after, last = tonumber(afterText), tonumber(redis.call('GET', lastKey))
+  if after == 0 or (last and after <= last) then return routeEntry(entry) end
+  -- No record of the group and nothing held: after a long quiet its record expired, and the message went long ago.
+  if not last and nowMs() - tonumber(sinceText) > ${FOLLOW_WINDOW_MS} and redis.call('EXISTS', pendingKey) == 0 then
+    return routeEntry(entry)
+  end
+  local field = afterText .. ':f'
+  local held = redis.call('HGET', pendingKey, field)
+  hold(pendingKey, field, held and (held .. '${FOLLOWER_SEPARATOR}' .. entry) or entry)
+end
 local function pass(lastKey, pendingKey, skippedKey, seqText, entry, effect)
+  if string.sub(seqText, 1, 1) == '@' then return follow(lastKey, pendingKey, string.sub(seqText, 2), entry) end
   local seq = tonumber(seqText)
   local last = tonumber(redis.call('GET', lastKey)) or 0
   if seq <= last then
@@ -45,22 +90,22 @@ local function pass(lastKey, pendingKey, skippedKey, seqText, entry, effect)
     return
   end
   if seq > last + 1 then
-    redis.call('HSET', pendingKey, seqText, entry, seqText .. ':u', effect)
-    redis.call('EXPIRE', pendingKey, 3600)
-    redis.call('ZADD', heldKey, 'NX', nowMs(), group)
-    return
+    redis.call('HSET', pendingKey, seqText .. ':u', effect)
+    return hold(pendingKey, seqText, entry)
   end
   release(seq, entry, effect)
   last = seq
   -- Usually nothing is held: one command to know it. (A held record left by an expired pending hash is the
   -- sweeper's to drop.)
   if redis.call('EXISTS', pendingKey) == 1 then
+    releaseFollowers(pendingKey, seqText)
     while true do
       local nextSeq = string.format('%d', last + 1)
       local following = redis.call('HGET', pendingKey, nextSeq)
       if not following then break end
       release(last + 1, following, redis.call('HGET', pendingKey, nextSeq .. ':u'))
       redis.call('HDEL', pendingKey, nextSeq, nextSeq .. ':u')
+      releaseFollowers(pendingKey, nextSeq)
       last = last + 1
     end
     if redis.call('HLEN', pendingKey) == 0 then redis.call('ZREM', heldKey, group) end
@@ -83,7 +128,8 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], 0, nowMs() - tonumber(ARGV[1]))`;
 
 /**
  * Lets a stalled group's held messages through in seq order, skipping the gaps (remembered, see gateScript),
- * if it is still stalled when this runs. Answers { released, answers }.
+ * each followed by its held follow-ups; follow-ups of a skipped seq go at its place. Only if the group is still
+ * stalled when this runs. Answers { released messages, answers }.
  */
 export const flushScript = (stepLua: string): string => `
 local lastKey, pendingKey, heldKey, skippedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -95,24 +141,34 @@ ${RELEASE}
 local function letThrough()
 local since = tonumber(redis.call('ZSCORE', heldKey, group))
 if not since or since > nowMs() - holdMs then return { 0, answers } end
-local seqs = {}
+local places, isPlace, messages = {}, {}, 0
 for _, field in ipairs(redis.call('HKEYS', pendingKey)) do
-  if not string.find(field, ':') then seqs[#seqs + 1] = tonumber(field) end
-end
-table.sort(seqs)
-local last = tonumber(redis.call('GET', lastKey)) or 0
-for _, s in ipairs(seqs) do
-  if last > 0 then
-    for gap = math.max(last + 1, s - ${SKIPPED_MAX}), s - 1 do redis.call('SADD', skippedKey, tostring(gap)) end
-    redis.call('EXPIRE', skippedKey, ${SKIPPED_TTL_S})
+  local s = tonumber(string.match(field, '^(%d+)$') or string.match(field, '^(%d+):f$'))
+  if s and not isPlace[s] then
+    isPlace[s] = true
+    places[#places + 1] = s
   end
-  release(s, redis.call('HGET', pendingKey, tostring(s)), redis.call('HGET', pendingKey, s .. ':u'))
-  if s > last then last = s end
+end
+table.sort(places)
+local last = tonumber(redis.call('GET', lastKey)) or 0
+for _, s in ipairs(places) do
+  local seqText = string.format('%d', s)
+  local entry = redis.call('HGET', pendingKey, seqText)
+  if entry then
+    if last > 0 then
+      for gap = math.max(last + 1, s - ${SKIPPED_MAX}), s - 1 do redis.call('SADD', skippedKey, string.format('%d', gap)) end
+      redis.call('EXPIRE', skippedKey, ${SKIPPED_TTL_S})
+    end
+    release(s, entry, redis.call('HGET', pendingKey, seqText .. ':u'))
+    messages = messages + 1
+  end
+  releaseFollowers(pendingKey, seqText)
+  if entry and s > last then last = s end
 end
 redis.call('DEL', pendingKey)
 redis.call('SET', lastKey, last, 'EX', 604800)
 redis.call('ZREM', heldKey, group)
-return { #seqs, answers }
+return { messages, answers }
 end
 local result = letThrough()
 flushRoutes()

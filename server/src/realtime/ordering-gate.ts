@@ -19,10 +19,15 @@ export interface ReleaseStep {
   config: string;
 }
 
-/** One message for the gate: its group and seq, its entry (OrderingGate.entry), and its effect for the release step. */
+/**
+ * One passage through the gate: a message (its seq, and its effect for the release step) or a follow-up of one
+ * (`follows`: when the message of that seq was committed, ms since the epoch; routed only once that message is,
+ * right behind it), with its entry (OrderingGate.entry).
+ */
 export interface GatePassage {
   groupCode: string;
   seq: number;
+  follows?: number;
   entry: string;
   effect: string;
 }
@@ -73,9 +78,9 @@ export class OrderingGate {
     ];
   }
 
-  /** A message's entry for pass(): its rooms and its payload, as the gate's scripts read them. */
-  static entry(rooms: string[], payload: unknown): string {
-    return `${JSON.stringify(rooms)}\n${JSON.stringify(payload)}`;
+  /** A passage's entry: its rooms, its event and its payload, as the gate's scripts read them. */
+  static entry(rooms: string[], event: string, payload: unknown): string {
+    return `${JSON.stringify(rooms)}\n${event}\n${JSON.stringify(payload)}`;
   }
 
   /**
@@ -91,7 +96,7 @@ export class OrderingGate {
         this.redis.key('fanout', 'pending', p.groupCode),
         this.redis.key('fanout', 'skipped', p.groupCode),
       );
-      args.push(p.groupCode, String(p.seq), p.entry, p.effect);
+      args.push(p.groupCode, p.follows === undefined ? String(p.seq) : `@${p.seq}:${Math.floor(p.follows)}`, p.entry, p.effect);
     }
     const [answers, entry, after] = (await this.gate.run(this.client, { keys, arguments: args })) as [string[][], string, string];
     return { answers, own: entry ? { entry, after } : null };

@@ -1,5 +1,5 @@
 import type { Namespace, Socket } from 'socket.io';
-import { userRoom } from '#shared/contracts/socket-events';
+import { instanceRoom, userRoom } from '#shared/contracts/socket-events';
 
 type Adapter = Namespace['adapter'];
 type MissedPacket = unknown[];
@@ -21,16 +21,19 @@ function ownerOf(data: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** The rooms a session may keep: its socket's own id and its user's room, nothing granted per connection. */
+/**
+ * The rooms a session may keep: its socket's own id, its user's room and its user's instance (the only instance
+ * room the server ever has a socket join), nothing granted per connection.
+ */
 function keptRoom(room: string, sid: string, owner: string | undefined): boolean {
-  return room === sid || (owner !== undefined && room === userRoom(owner));
+  return room === sid || (owner !== undefined && (room === userRoom(owner) || room.startsWith(instanceRoom(''))));
 }
 
 /**
  * Connection-state recovery on the server's terms. Left alone, Socket.IO gives a recovered socket every room it
  * held and writes it the packets sent to those rooms while it was away, before any middleware has run and to
  * whoever presents the session's pid and offset. With this guard on the adapter:
- * - a dropped socket's session keeps only its own id and its user's room: what it missed meanwhile is what any new
+ * - a dropped socket's session keeps only its own id, its user's room and instance: what it missed meanwhile is what any new
  *   socket of that user would get. Rooms granted per connection (a moderator's watch, presence watches) end with
  *   the connection, as the server already decided when it saw the socket go;
  * - a restored session comes back with no rooms and its missed packets withheld. The handshake authenticates the

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { JobName } from '#shared/contracts/queues';
-import { TRANSLATION_READY_CHANNEL, TranslateMessagePayload, TranslationReadyNotice } from '#shared/contracts/translation';
+import { TRANSLATION_READY_MAX_LEN, TRANSLATION_READY_STREAM, TranslateMessagePayload, TranslationReadyNotice } from '#shared/contracts/translation';
 import type { LanguageCode } from '#shared/contracts/languages';
 import { RedisService } from '#shared/redis/redis.service';
 import { OutboxJobOwner, OutboxQueryable, OutboxRow, UnneededRows } from '../outbox/outbox-job-owner';
@@ -88,6 +88,8 @@ export class TranslateMessageJob implements OutboxJobOwner {
         await this.announce({
           groupCode: message.group_code,
           code: message.code,
+          seq: Number(message.seq),
+          createdAt: new Date(message.created_at).toISOString(),
           lang,
           translation: translated.text,
           sourceEditedAt: message.edited_at ? new Date(message.edited_at).toISOString() : null,
@@ -120,9 +122,11 @@ export class TranslateMessageJob implements OutboxJobOwner {
       .map(([lang, readerCodes]) => ({ lang, readerCodes }));
   }
 
-  /** Every server hears it and gives it to its own sockets of the readers; a server that misses it loses nothing (REST and sync read the row). */
+  /** One server takes it to the readers live; a notice that goes nowhere loses nothing (REST and sync read the row). */
   private async announce(notice: TranslationReadyNotice): Promise<void> {
-    await this.redis.client.publish(this.redis.key(...TRANSLATION_READY_CHANNEL), JSON.stringify(notice)).catch((err: Error) => {
+    const stream = this.redis.key(...TRANSLATION_READY_STREAM);
+    const trim = { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: TRANSLATION_READY_MAX_LEN } } as const;
+    await this.redis.client.xAdd(stream, '*', { n: JSON.stringify(notice) }, trim).catch((err: Error) => {
       this.logger.warn(`translation of ${notice.code} stored, not announced live: ${err.message}`);
     });
   }

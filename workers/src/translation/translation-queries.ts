@@ -20,6 +20,8 @@ export interface MessageToTranslate {
   lang: string | null;
   deleted: boolean;
   edited_at: Date | null;
+  seq: string;
+  created_at: Date;
 }
 
 export interface Reader {
@@ -38,7 +40,7 @@ export class TranslationQueries {
   async message(messageId: string): Promise<MessageToTranslate | undefined> {
     const rows: MessageToTranslate[] = await this.db.query(
       `SELECT m.id, m.code, g.code AS group_code, g.type AS group_type, m.author_id, m.type, m.offer_note, m.text,
-              COALESCE(m.lang, a.lang) AS lang, m.deleted_at IS NOT NULL AS deleted, m.edited_at
+              COALESCE(m.lang, a.lang) AS lang, m.deleted_at IS NOT NULL AS deleted, m.edited_at, m.seq, m.created_at
        FROM chat_message m JOIN chat_group g ON g.id = m.group_id LEFT JOIN "user" a ON a.id = m.author_id
        WHERE m.id = $1`,
       [messageId],

@@ -238,6 +238,7 @@ export class ChatMessagesService {
       groupCode: group.code,
       code: row.code,
       seq: Number(row.seq),
+      createdAt: new Date(row.created_at).toISOString(),
       actorCode: user.code,
       actorId: user.id,
       byModerator: !isAuthor,
