@@ -25,10 +25,10 @@ const USERS = 2000;
 const GROUP_SIZE = 10;
 const GROUPS = USERS / GROUP_SIZE;
 
-const { gateScript } = require('../../dist/server/src/realtime/ordering-gate.scripts.js');
-const { fanoutKeys, roomNodesField, routeConfig } = require('../../dist/server/src/realtime/fanout-routing.scripts.js');
-const { UnreadService } = require('../../dist/server/src/modules/chat/unread.service.js');
-const { TOTAL_FIELD } = require('../../dist/server/src/modules/chat/unread-counts.scripts.js');
+const { gateScript } = require('../../dist/server/src/fanout/ordering-gate.scripts.js');
+const { fanoutKeys, roomNodesField, routeConfig } = require('../../dist/server/src/fanout/fanout-routing.scripts.js');
+const { UNREAD_RELEASE_STEP } = require('../../dist/server/src/modules/chat/unread/unread.service.js');
+const { TOTAL_FIELD } = require('../../dist/server/src/modules/chat/unread/unread-counts.scripts.js');
 
 const prefix = `bench-gate-${process.pid}:`;
 const redis = createClient({ url: URL });
@@ -48,10 +48,8 @@ try {
   await redis.hSet(fanoutKeys.rooms(prefix), rooms);
   for (let u = 0; u < USERS; u++) await redis.hSet(unreadKey(u), { [TOTAL_FIELD]: '0' });
 
-  // The step as the app builds it (a field of the service; its collaborators are not used for it).
-  const step: { lua: string; config: string } = NO_STEP
-    ? { lua: 'local function step(seq, effect) end', config: '' }
-    : new UnreadService(null, null, null).releaseStep;
+  // The step as the app builds it.
+  const step: { lua: string; config: string } = NO_STEP ? { lua: 'local function step(seq, effect) end', config: '' } : UNREAD_RELEASE_STEP;
   const sha = await redis.scriptLoad(gateScript(step.lua));
   const seqs = new Array<number>(GROUPS).fill(0);
   let group = 0;

@@ -45,13 +45,13 @@ function line(points: [number, number][]): { fixed: number; perItem: number } {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const bench = await createBenchDatabase();
-const { HOT_PATH_SESSION_OPTIONS } = require('../../dist/server/src/modules/chat/chat-hot-path.pool.js');
+const { HOT_PATH_SESSION_OPTIONS } = require('../../dist/server/src/modules/chat/send/chat-hot-path.pool.js');
 // The same session settings as the hot-path pool's connections.
 const db = new Client({ connectionString: bench.databaseUrl, options: HOT_PATH_SESSION_OPTIONS });
 try {
   const { DataSource } = require('typeorm');
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
-  const { INSERT_MESSAGES_SQL } = require('../../dist/server/src/modules/chat/chat-message-insert.sql.js');
+  const { INSERT_MESSAGES_SQL } = require('../../dist/server/src/modules/chat/send/chat-message-insert.sql.js');
   const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 2 })).initialize();
   await runMigrations(ds);
   const [instance] = await ds.query(`INSERT INTO instance (code, name, is_default) VALUES ('benchinst', 'Bench', true) RETURNING id`);

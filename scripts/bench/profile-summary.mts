@@ -38,7 +38,7 @@ const PARTS: { name: string; test: (leaf: string, stack: string[]) => boolean }[
   { name: 'Redis client (commands, replies)', test: (_, s) => s.some((f) => f.endsWith('@@redis/client')) },
   {
     name: 'fan-out: reading the stream or inbox, writing to sockets',
-    test: (_, s) => s.some((f) => /@server\/src\/realtime\/(ordered-fanout\.service|socket-write-batch)\.js$/.test(f)),
+    test: (_, s) => s.some((f) => /@server\/src\/fanout\/(fanout-publisher|local-delivery|inbox-reader|socket-write-batch)\.js$/.test(f)),
   },
   {
     name: 'send: handler, insert batching, mapping, domain events',

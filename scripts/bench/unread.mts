@@ -113,7 +113,7 @@ try {
     const extra = body.total !== undefined ? ` (total ${body.total} in ${Object.keys(body.groups ?? {}).length} groups)` : '';
     console.log(`${label}: ${stats(times)} over ${HTTP_ROUNDS} calls after ${WARM_CALLS} untimed${extra}`);
   }
-  const { UNREAD_SQL } = require('../../dist/server/src/modules/chat/unread-counts.repository.js');
+  const { UNREAD_SQL } = require('../../dist/server/src/modules/chat/unread/unread-counts.repository.js');
   const unreadQuery = (expression: string): string =>
     `SELECT g.code, ${expression}::int AS unread FROM chat_participant p JOIN chat_group g ON g.id = p.group_id
      WHERE p.user_id = $1 AND g.last_seq > p.read_seq`;

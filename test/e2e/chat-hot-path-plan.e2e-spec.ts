@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../server/src/database/data-source';
-import { HOT_PATH_SESSION_OPTIONS } from '../../server/src/modules/chat/chat-hot-path.pool';
-import { INSERT_MESSAGES_SQL } from '../../server/src/modules/chat/chat-message-insert.sql';
+import { HOT_PATH_SESSION_OPTIONS } from '../../server/src/modules/chat/send/chat-hot-path.pool';
+import { INSERT_MESSAGES_SQL } from '../../server/src/modules/chat/send/chat-message-insert.sql';
 import { readTestRun } from '../utils/test-env';
 
 /**

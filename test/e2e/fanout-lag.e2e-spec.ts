@@ -1,7 +1,7 @@
 import type { AppConfig } from '#shared/config/config.schema';
 import { RedisService } from '#shared/redis/redis.service';
 import { readTestRun } from '../utils/test-env';
-import { FanoutLag } from '../../server/src/realtime/fanout-lag';
+import { FanoutLag } from '../../server/src/fanout/fanout-lag';
 
 /** The fan-out reader's lag from stream ids, on Redis' clock, with this node's clock given by the test. */
 describe('FanoutLag', () => {

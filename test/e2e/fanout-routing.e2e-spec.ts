@@ -1,6 +1,6 @@
 import { createClient } from 'redis';
-import { fanoutKeys, roomNodeIds } from '../../server/src/realtime/fanout-routing.scripts';
-import { FanoutNode } from '../../server/src/realtime/fanout-node';
+import { fanoutKeys, roomNodeIds } from '../../server/src/fanout/fanout-routing.scripts';
+import { FanoutNode } from '../../server/src/fanout/fanout-node';
 import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createUser, TestUser } from '../factories';
 import { OwnRedis } from '../utils/own-redis';

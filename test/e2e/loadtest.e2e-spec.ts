@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { LoadSignals } from '../../server/src/modules/chat/node-load-signals';
-import { LoadReading } from '../../server/src/modules/chat/send-admission.policy';
+import { LoadSignals } from '../../server/src/modules/chat/send/node-load-signals';
+import { LoadReading } from '../../server/src/modules/chat/send/send-admission.policy';
 import { runScript } from '../utils/scripts';
 import { ListeningApp, listenTestApp } from '../utils/sockets';
 

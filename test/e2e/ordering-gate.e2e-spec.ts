@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readTestRun } from '../utils/test-env';
 import type { AppConfig } from '#shared/config/config.schema';
-import { COUNT_RELEASED, REFRESH_FIELD, TOTAL_FIELD } from '../../server/src/modules/chat/unread-counts.scripts';
+import { COUNT_RELEASED, REFRESH_FIELD, TOTAL_FIELD } from '../../server/src/modules/chat/unread/unread-counts.scripts';
 import { RedisService } from '#shared/redis/redis.service';
-import { decodeFanoutEntry } from '../../server/src/realtime/fanout-entry';
-import { fanoutKeys, roomNodesField } from '../../server/src/realtime/fanout-routing.scripts';
-import { OrderingGate, ReleaseStep } from '../../server/src/realtime/ordering-gate';
+import { decodeFanoutEntry } from '../../server/src/fanout/fanout-entry';
+import { fanoutKeys, roomNodesField } from '../../server/src/fanout/fanout-routing.scripts';
+import { OrderingGate, ReleaseStep } from '../../server/src/fanout/ordering-gate';
 
 /** The per-group ordering gate against the test run's Redis, under a prefix of its own. */
 describe('OrderingGate', () => {

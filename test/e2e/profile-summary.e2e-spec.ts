@@ -16,9 +16,9 @@ function profile() {
   const nodes = [
     frame(1, '(root)', '', [2, 3, 6]),
     frame(2, '(idle)', ''),
-    frame(3, 'release', `${SERVER}/realtime/socket-write-batch.js`, [4, 5]),
+    frame(3, 'release', `${SERVER}/fanout/socket-write-batch.js`, [4, 5]),
     frame(4, 'writev', ''),
-    frame(5, 'webSocketTextFrame', `${SERVER}/realtime/socket-write-batch.js`),
+    frame(5, 'webSocketTextFrame', `${SERVER}/fanout/socket-write-batch.js`),
     frame(6, 'setupSomething', 'node:internal/bootstrap'),
   ];
   //             t = 1  2  3  4  5  6  7  8  9 10 s

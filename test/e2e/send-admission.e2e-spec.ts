@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { LoadSignals } from '../../server/src/modules/chat/node-load-signals';
-import { SendAdmission } from '../../server/src/modules/chat/send-admission';
-import { LoadReading } from '../../server/src/modules/chat/send-admission.policy';
+import { LoadSignals } from '../../server/src/modules/chat/send/node-load-signals';
+import { SendAdmission } from '../../server/src/modules/chat/send/send-admission';
+import { LoadReading } from '../../server/src/modules/chat/send/send-admission.policy';
 import { createGroup, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 

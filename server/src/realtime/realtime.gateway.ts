@@ -12,17 +12,18 @@ import { ChatAccessService } from '../modules/chat/chat-access.service';
 import { ChatGroupsRepository } from '../modules/chat/chat-groups.repository';
 import { ChatMessageEditsService } from '../modules/chat/chat-message-edits.service';
 import { ChatMessagesService } from '../modules/chat/chat-messages.service';
-import { ReadMarkerService } from '../modules/chat/read-marker.service';
-import { SendAdmission } from '../modules/chat/send-admission';
+import { ReadMarkerService } from '../modules/chat/unread/read-marker.service';
+import { SendAdmission } from '../modules/chat/send/send-admission';
 import { RoomWatchersService } from '../modules/chat/room-watchers.service';
-import { UnreadService } from '../modules/chat/unread.service';
+import { UnreadService } from '../modules/chat/unread/unread.service';
 import { ModerationService } from '../modules/moderation/moderation.service';
 import { PresenceService } from '#shared/presence/presence.service';
 import { activityAgoMs } from '../modules/presence/activity-report';
 import { PresenceAudience } from '../modules/presence/presence-audience.service';
 import { AuthRefreshDto, GroupCodeDto, GroupReadDto, PresenceWatchDto, SocketEditDto, SocketSendDto, SyncDto } from './dto/socket-events.dto';
 import { presenceRoom, PresenceBroadcaster } from './presence-broadcaster.service';
-import { FanoutNode } from './fanout-node';
+import { FanoutNode } from '../fanout/fanout-node';
+import { LocalDelivery } from '../fanout/local-delivery';
 import { hasState, liveStateOf, respond, stateOf } from './socket-handler';
 import { isAwaitingLogin, openSession, socketHandshake } from './socket-handshake';
 import { LOGIN_EVENT } from './socket-login-gate';
@@ -73,6 +74,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly moderation: ModerationService,
     private readonly watchers: RoomWatchersService,
     private readonly fanoutNode: FanoutNode,
+    private readonly localDelivery: LocalDelivery,
     private readonly admission: SendAdmission,
     private readonly presenceAudience: PresenceAudience,
   ) {
@@ -93,6 +95,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.server = server;
     this.emitter.attach(server);
     this.fanoutNode.watchRooms(server.of('/').adapter);
+    this.localDelivery.attach(server.of('/'));
     server.use(socketHandshake(this.authenticator, this.fanoutNode, this.userLimits));
     this.watchRefresh = setInterval(() => this.refreshWatches(), WATCH_REFRESH_MS);
     this.watchRefresh.unref();

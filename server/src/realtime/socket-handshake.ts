@@ -4,7 +4,7 @@ import { userRoom } from '#shared/contracts/socket-events';
 import { AccessTokenClaims, AuthUser } from '#shared/contracts/auth';
 import { ErrorKey } from '../common/errors';
 import { Authenticator } from '../common/guards/authenticator';
-import { FanoutNode } from './fanout-node';
+import { FanoutNode } from '../fanout/fanout-node';
 import { takeRecovery } from './session-recovery';
 import { attachState } from './socket-handler';
 import { UserBucketRegistry } from './socket-rate-limiter';

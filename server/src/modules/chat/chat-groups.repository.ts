@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { ChatGroupEntity } from './chat-group.entity';
 import { ChatParticipantEntity } from './chat-participant.entity';
-import { UNREAD_SQL } from './unread-counts.repository';
+import { UNREAD_SQL } from './unread/unread-counts.repository';
 
 export interface ParticipantRow {
   group_id: string;

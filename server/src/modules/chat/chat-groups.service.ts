@@ -17,7 +17,7 @@ import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatUsersRepository } from './chat-users.repository';
 import { mapGroupForObserver, mapGroupRow } from './chat.mapper';
 import { RoomWatchersService } from './room-watchers.service';
-import { UnreadService } from './unread.service';
+import { UnreadService } from './unread/unread.service';
 import { pageOf } from '../../common/dto/page-query.dto';
 import { AddParticipantsDto, GROUP_PAGE_SIZE, GroupListQueryDto, PatchGroupDto } from './dto/chat-request.dto';
 import { ChatGroupDto, ChatGroupPageDto } from './dto/chat-response.dto';

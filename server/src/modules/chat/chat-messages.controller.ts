@@ -18,9 +18,9 @@ import { ChatMessageEditsService } from './chat-message-edits.service';
 import { ChatMessagesService } from './chat-messages.service';
 import { EditMessageDto, MarkReadDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto, ReadResultDto, UnreadCountDto } from './dto/chat-response.dto';
-import { ReadMarkerService } from './read-marker.service';
-import { AdmittedSend } from './send-admission.guard';
-import { UnreadService } from './unread.service';
+import { ReadMarkerService } from './unread/read-marker.service';
+import { AdmittedSend } from './send/send-admission.guard';
+import { UnreadService } from './unread/unread.service';
 
 @ApiTags('chat')
 @ApiBearerAuth()

@@ -4,8 +4,8 @@ import { DataSource } from 'typeorm';
 import { ChatMessageType, MESSAGE_PAGE_SIZE, REPLY_SNIPPET_LENGTH } from '#shared/contracts/chat';
 import type { ChatReplyPreview, OfferNoteData } from '#shared/contracts/events';
 import { MESSAGE_EDITED_TOPIC } from '#shared/contracts/translation';
-import { ChatHotPathPool } from './chat-hot-path.pool';
-import { INSERT_MESSAGES_SQL, offPlatformSql } from './chat-message-insert.sql';
+import { ChatHotPathPool } from './send/chat-hot-path.pool';
+import { INSERT_MESSAGES_SQL, offPlatformSql } from './send/chat-message-insert.sql';
 import { ParticipantCodesCache } from './participant-codes.cache';
 
 /** A message row joined with what a response needs: the group code, the author and the file codes. */

@@ -11,14 +11,14 @@ import { FilesService } from '../files/files.service';
 import { moderatesInstance } from '../../common/moderator-scope';
 import { ChatAccessService } from './chat-access.service';
 import { ChatGroupsRepository } from './chat-groups.repository';
-import { ChatMessageInsertQueue } from './chat-message-insert.queue';
+import { ChatMessageInsertQueue } from './send/chat-message-insert.queue';
 import { ChatMessagesRepository, MessageRow } from './chat-messages.repository';
 import { mapChatMessage, replyPreviewOf } from './chat.mapper';
 import { MessageContentDto, PageMessagesDto, SendMessageDto } from './dto/chat-request.dto';
 import { ChatMessageDto, MessagePageDto } from './dto/chat-response.dto';
 import { ChatGroupEntity } from './chat-group.entity';
 import { GroupKindsCache } from './group-kinds.cache';
-import { UnreadService } from './unread.service';
+import { UnreadService } from './unread/unread.service';
 import { MessageTranslationsRepository } from '../translation/message-translations.repository';
 
 const SYNC_PER_GROUP = 200;

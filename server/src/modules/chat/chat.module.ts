@@ -7,24 +7,26 @@ import { ChatGroupsController } from './chat-groups.controller';
 import { ChatGroupLimits } from './chat-groups.limits';
 import { ChatGroupsService } from './chat-groups.service';
 import { ChatMessagesController } from './chat-messages.controller';
-import { ChatHotPathPool } from './chat-hot-path.pool';
+import { ChatHotPathPool } from './send/chat-hot-path.pool';
 import { ChatMessageEditsService } from './chat-message-edits.service';
-import { ChatMessageInsertQueue } from './chat-message-insert.queue';
+import { ChatMessageInsertQueue } from './send/chat-message-insert.queue';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { ChatMessagesService } from './chat-messages.service';
 import { ChatTargets } from './chat-targets';
 import { ChatUsersRepository } from './chat-users.repository';
-import { UnreadCountsRepository } from './unread-counts.repository';
-import { ReadMarkerService } from './read-marker.service';
-import { FanoutLag } from '../../realtime/fanout-lag';
-import { LoadSignals, NodeLoadSignals } from './node-load-signals';
-import { SendAdmission } from './send-admission';
-import { SendAdmissionGuard } from './send-admission.guard';
-import { UnreadService } from './unread.service';
+import { UnreadCountsRepository } from './unread/unread-counts.repository';
+import { ReadMarkerService } from './unread/read-marker.service';
+import { FanoutModule } from '../../fanout/fanout.module';
+import { ChatFanoutListener } from './chat-fanout.listener';
+import { TranslationReadyListener } from './translation-ready.listener';
+import { LoadSignals, NodeLoadSignals } from './send/node-load-signals';
+import { SendAdmission } from './send/send-admission';
+import { SendAdmissionGuard } from './send/send-admission.guard';
+import { UnreadService } from './unread/unread.service';
 import { MessageTranslationsRepository } from '../translation/message-translations.repository';
 
 @Module({
-  imports: [ChatAccessModule, FilesModule, RateLimitModule, BlocksModule],
+  imports: [ChatAccessModule, FilesModule, RateLimitModule, BlocksModule, FanoutModule],
   // Groups first: its POST groups/target must be matched before the messages controller's POST groups/:id.
   controllers: [ChatGroupsController, ChatMessagesController],
   providers: [
@@ -41,12 +43,12 @@ import { MessageTranslationsRepository } from '../translation/message-translatio
     UnreadCountsRepository,
     ChatTargets,
     ReadMarkerService,
-    // The fan-out reader (RealtimeModule) feeds the lag; admission reads it with this module's insert queue.
-    FanoutLag,
+    ChatFanoutListener,
+    TranslationReadyListener,
     { provide: LoadSignals, useClass: NodeLoadSignals },
     SendAdmission,
     SendAdmissionGuard,
   ],
-  exports: [ChatMessagesService, ChatMessageEditsService, ChatGroupsService, UnreadService, ChatTargets, ReadMarkerService, FanoutLag, SendAdmission],
+  exports: [ChatMessagesService, ChatMessageEditsService, ChatGroupsService, UnreadService, ChatTargets, ReadMarkerService, SendAdmission],
 })
 export class ChatModule {}

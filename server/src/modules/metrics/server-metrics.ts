@@ -12,9 +12,9 @@ import { QueueName } from '#shared/contracts/queues';
 import { createRegistry, registerPoolGauges, registerQueueDepths, registerRedisPing } from '#shared/metrics/common-series';
 import { startMetricsEndpoint } from '#shared/metrics/metrics-endpoint';
 import { RedisService } from '#shared/redis/redis.service';
-import { ChatHotPathPool } from '../chat/chat-hot-path.pool';
-import { ChatMessageInsertQueue } from '../chat/chat-message-insert.queue';
-import { FanoutLag } from '../../realtime/fanout-lag';
+import { ChatHotPathPool } from '../chat/send/chat-hot-path.pool';
+import { ChatMessageInsertQueue } from '../chat/send/chat-message-insert.queue';
+import { FanoutLag } from '../../fanout/fanout-lag';
 import { sendTally } from '../../realtime/send-tally';
 import { SocketEmitter } from '../../realtime/socket-emitter.service';
 

@@ -1,7 +1,7 @@
 import { ChatMessageType } from '#shared/contracts/chat';
 import { laneOf } from './chat-message-insert.lanes';
 import { InsertBatcher, InsertSink } from './chat-message-insert.queue';
-import { InsertMessage, InsertResult, MessageRow } from './chat-messages.repository';
+import { InsertMessage, InsertResult, MessageRow } from '../chat-messages.repository';
 
 /** The batching and the retry splitting, against a sink that records its calls (no database involved). */
 describe('InsertBatcher', () => {

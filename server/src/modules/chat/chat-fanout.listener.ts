@@ -1,10 +1,10 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '../common/events/domain-events';
+import { DomainEvents } from '../../common/events/domain-events';
 import { GroupChangedEvent, MessageCreatedEvent, MessageDeletedEvent, MessageEditedEvent, GroupReadEvent } from '#shared/contracts/events';
-import { ChatGroupsService } from '../modules/chat/chat-groups.service';
-import { UnreadService } from '../modules/chat/unread.service';
+import { ChatGroupsService } from './chat-groups.service';
+import { UnreadService } from './unread/unread.service';
 import { groupRoom, userRoom } from '#shared/contracts/socket-events';
-import { OrderedFanoutService } from './ordered-fanout.service';
+import { FanoutPublisher } from '../../fanout/fanout-publisher';
 
 /**
  * Fans committed chat changes out to sockets, all through the ordered fan-out: messages in seq order, and edits,
@@ -18,7 +18,7 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
     private readonly events: DomainEvents,
     private readonly unread: UnreadService,
     private readonly groups: ChatGroupsService,
-    private readonly ordered: OrderedFanoutService,
+    private readonly fanout: FanoutPublisher,
   ) {}
 
   onModuleInit(): void {
@@ -37,7 +37,7 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
 
   private messageCreated({ message, participantCodes }: MessageCreatedEvent): void {
     const author = message.userCode && participantCodes.includes(message.userCode) ? message.userCode : null;
-    this.ordered.publishMessage(
+    this.fanout.publishMessage(
       message.groupCode,
       message.seq,
       this.rooms(participantCodes, message.groupCode),
@@ -55,14 +55,14 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   }
 
   private async messageDeleted(e: MessageDeletedEvent): Promise<void> {
-    this.ordered.publishFollowUp(e.groupCode, { seq: e.seq, at: e.createdAt }, this.rooms(e.participantCodes, e.groupCode), 'message:deleted', { groupCode: e.groupCode, code: e.code });
+    this.fanout.publishFollowUp(e.groupCode, { seq: e.seq, at: e.createdAt }, this.rooms(e.participantCodes, e.groupCode), 'message:deleted', { groupCode: e.groupCode, code: e.code });
     // Recounted from Postgres and pushed to each participant through the fan-out stream.
     await this.unread.fill(e.participantCodes, e.groupCode);
   }
 
   /** The same path as a deletion: every participant's rooms and the group's watching moderators. */
   private messageEdited({ message, participantCodes }: MessageEditedEvent): void {
-    this.ordered.publishFollowUp(message.groupCode, { seq: message.seq, at: message.createdAt }, this.rooms(participantCodes, message.groupCode), 'message:updated', {
+    this.fanout.publishFollowUp(message.groupCode, { seq: message.seq, at: message.createdAt }, this.rooms(participantCodes, message.groupCode), 'message:updated', {
       groupCode: message.groupCode,
       code: message.code,
       message: message.message,
@@ -74,7 +74,7 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   private async groupChanged(e: GroupChangedEvent): Promise<void> {
     const group = await this.groups.snapshot(e.groupCode);
     // After the group's messages up to then: a change never overtakes a message sent before it.
-    if (group) this.ordered.publishFollowUp(e.groupCode, { seq: group.lastSeq, at: group.lastMessageAt }, this.rooms(e.participantCodes, e.groupCode), 'group:updated', group);
+    if (group) this.fanout.publishFollowUp(e.groupCode, { seq: group.lastSeq, at: group.lastMessageAt }, this.rooms(e.participantCodes, e.groupCode), 'group:updated', group);
   }
 
   private async groupRead(e: GroupReadEvent): Promise<void> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
-import { overloaded } from '../../common/errors';
+import { overloaded } from '../../../common/errors';
 import { LoadSignals } from './node-load-signals';
 import { AdmissionPolicy, LoadReading, retryAfterMs } from './send-admission.policy';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
-import { ChatAccessService } from './chat-access.service';
+import { ChatAccessService } from '../chat-access.service';
 import { UnreadService } from './unread.service';
 
 /** The read-marker step of POST groups/:id/read and the socket's group:read: one rule for both. */

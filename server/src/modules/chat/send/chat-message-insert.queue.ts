@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
-import { ChatMessagesRepository, InsertMessage, InsertResult } from './chat-messages.repository';
+import { ChatMessagesRepository, InsertMessage, InsertResult } from '../chat-messages.repository';
 
 const MAX_BATCH = 100;
 /**

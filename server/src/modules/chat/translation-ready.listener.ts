@@ -3,8 +3,8 @@ import type { RedisClientType } from 'redis';
 import { userRoom } from '#shared/contracts/socket-events';
 import { TRANSLATION_READY_READERS, TRANSLATION_READY_STREAM, TranslationReadyNotice } from '#shared/contracts/translation';
 import { RedisService } from '#shared/redis/redis.service';
-import { FanoutNode } from './fanout-node';
-import { OrderedFanoutService } from './ordered-fanout.service';
+import { FanoutNode } from '../../fanout/fanout-node';
+import { FanoutPublisher } from '../../fanout/fanout-publisher';
 
 const READ_BLOCK_MS = 1000;
 /** A notice another server took and did not acknowledge for this long (it died) is taken over. */
@@ -34,7 +34,7 @@ export class TranslationReadyListener implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly redis: RedisService,
     private readonly node: FanoutNode,
-    private readonly ordered: OrderedFanoutService,
+    private readonly fanout: FanoutPublisher,
   ) {}
 
   private get stream(): string {
@@ -117,7 +117,7 @@ export class TranslationReadyListener implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (!Array.isArray(notice.readerCodes) || !notice.readerCodes.length || typeof notice.seq !== 'number') return;
-    this.ordered.publishFollowUp(notice.groupCode, { seq: notice.seq, at: notice.createdAt }, notice.readerCodes.map(userRoom), 'message:updated', {
+    this.fanout.publishFollowUp(notice.groupCode, { seq: notice.seq, at: notice.createdAt }, notice.readerCodes.map(userRoom), 'message:updated', {
       groupCode: notice.groupCode,
       code: notice.code,
       translation: notice.translation,

@@ -1,16 +1,19 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
-import { DomainEvents } from '../../common/events/domain-events';
+import { DomainEvents } from '../../../common/events/domain-events';
 import { UnreadCountPayload, userRoom } from '#shared/contracts/socket-events';
 import { RedisScript } from '#shared/redis/redis-script';
 import { RedisService } from '#shared/redis/redis.service';
-import { routeConfig } from '../../realtime/fanout-routing.scripts';
-import { ChatGroupEntity } from './chat-group.entity';
-import { UnreadCountDto } from './dto/chat-response.dto';
+import { routeConfig } from '../../../fanout/fanout-routing.scripts';
+import { FanoutPublisher, ReleaseStepOwner } from '../../../fanout/fanout-publisher';
+import { ChatGroupEntity } from '../chat-group.entity';
+import { UnreadCountDto } from '../dto/chat-response.dto';
 import { UnreadCountsRepository } from './unread-counts.repository';
 import { APPLY_READ, COUNT_RELEASED, FILL, REFRESH_FIELD, TOTAL_FIELD, WATERMARK_SUFFIX } from './unread-counts.scripts';
 
 export const UNREAD_TTL_MS = 10 * 60 * 1000;
+/** For the ordering gate (a ReleaseStep): counts a released message, given messageEffect() as its effect. */
+export const UNREAD_RELEASE_STEP = { lua: COUNT_RELEASED, config: JSON.stringify({ ttl: UNREAD_TTL_MS, room: userRoom('') }) };
 const FILL_ATTEMPTS = 10;
 const FILL_RETRY_MS = 500;
 const applyRead = new RedisScript(APPLY_READ);
@@ -35,18 +38,20 @@ interface GroupCount {
  * means exactly once and in seq order even when a server dies between the two or a publication is retried.
  */
 @Injectable()
-export class UnreadService implements OnModuleDestroy {
+export class UnreadService implements ReleaseStepOwner, OnModuleDestroy {
   private readonly logger = new Logger(UnreadService.name);
   private stopped = false;
 
-  /** For the ordering gate (a ReleaseStep): counts a released message, given messageEffect() as its effect. */
-  readonly releaseStep = { lua: COUNT_RELEASED, config: JSON.stringify({ ttl: UNREAD_TTL_MS, room: userRoom('') }) };
+  readonly releaseStep = UNREAD_RELEASE_STEP;
 
   constructor(
     private readonly truth: UnreadCountsRepository,
     private readonly redis: RedisService,
     private readonly events: DomainEvents,
-  ) {}
+    fanout: FanoutPublisher,
+  ) {
+    fanout.useReleaseStep(this);
+  }
 
   onModuleDestroy(): void {
     this.stopped = true;

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { FanoutLag } from '../../realtime/fanout-lag';
+import { FanoutLag } from '../../../fanout/fanout-lag';
 import { ChatMessageInsertQueue } from './chat-message-insert.queue';
 import { LoadReading } from './send-admission.policy';
 

@@ -11,7 +11,7 @@
  * the gate script's work when it ran for every count.
  */
 
-import { ROUTE } from '../../realtime/fanout-routing.scripts';
+import { ROUTE } from '../../../fanout/fanout-routing.scripts';
 
 export const TOTAL_FIELD = '_total';
 export const REFRESH_FIELD = '_refresh';
