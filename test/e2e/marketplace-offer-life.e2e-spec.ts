@@ -246,7 +246,12 @@ describe('marketplace: the life of an offer', () => {
     };
     expect(await opening('?lang=pol', { message: 'Puedo hacerlo', lang: 'spa' })).toEqual([['Puedo hacerlo', 'spa']]);
     expect(await opening('?lang=pol', { message: 'Mogę to zrobić' })).toEqual([['Mogę to zrobić', 'pol']]);
-    const bad = await t.http().post(`/api/jobs/${await postJob(t, customer)}/offers`).set(as(provider)).send({ message: 'Hi', lang: 'xx' }).expect(422);
+    const bad = await t
+      .http()
+      .post(`/api/jobs/${await postJob(t, customer)}/offers`)
+      .set(as(provider))
+      .send({ message: 'Hi', lang: 'xx' })
+      .expect(422);
     expect(bad.body.code).toBe(422);
   });
 
