@@ -61,8 +61,14 @@ export class BergamotEngine implements TranslationEngine {
     if (!folder.verified.length && !folder.refused.length)
       this.logger.warn(`bergamot: no model folder for the product's languages in ${dir}; it serves nothing`);
     for (const pair of folder.verified) {
+      let runtime: BergamotRuntime;
       try {
-        const runtime = await this.loadedRuntime();
+        runtime = await this.loadedRuntime();
+      } catch (err) {
+        this.logger.warn(`bergamot: its WASM runtime could not start (${(err as Error).message}); it serves nothing`);
+        break;
+      }
+      try {
         await runtime.loadModel(modelRef(pair), await readModel(pair), this.timeoutMs);
         this.accepted.push(pair);
       } catch (err) {
