@@ -125,11 +125,8 @@ export class BergamotRuntime {
   }
 }
 
-/** The error's text with Marian's own error lines, which say what was wrong ("Aborted()" does not). */
+/** Marian's first error line, which says what was wrong ("Aborted()" does not), else the error's own text. */
 function reasonOf(message: string, lines: string[]): string {
-  const marian = lines
-    .filter((l) => /error/i.test(l))
-    .map((l) => l.replace(/^\[[^\]]*\]\s*/, '').trim())
-    .slice(0, 2);
-  return marian.length ? `${marian.join('; ')} (${message})` : message;
+  const marian = lines.find((l) => /error/i.test(l));
+  return marian ? marian.replace(/^\[[^\]]*\]\s*(Error:\s*)?/, '').trim() : message;
 }
