@@ -128,9 +128,10 @@ export class BergamotEngine implements TranslationEngine {
     const key = routeKey(this.queue[0].route);
     const batch: Waiting[] = [];
     let size = 0;
-    for (let i = 0; i < this.queue.length && (size === 0 || size + this.queue[i].texts.length <= MAX_BATCH_TEXTS);) {
-      if (routeKey(this.queue[i].route) === key) {
-        size += this.queue[i].texts.length;
+    for (let i = 0; i < this.queue.length;) {
+      const waiting = this.queue[i];
+      if (routeKey(waiting.route) === key && (size === 0 || size + waiting.texts.length <= MAX_BATCH_TEXTS)) {
+        size += waiting.texts.length;
         batch.push(...this.queue.splice(i, 1));
       } else i++;
     }
