@@ -1,7 +1,7 @@
 // Load generator for Parley's realtime path (and, with --baseline, for a bare Socket.IO relay beside it).
 //   npm run loadtest -- --url http://localhost:3000 --users 200 --groups 20 --rate 100 --duration 30 [--rates 100,200]
-//   [--warmup 5] [--drain 5] [--baseline] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--source-addresses 64]
-//   [--setup-file users.json] [--by-process] [--timeline] [--out result.json]
+//   [--warmup 5] [--drain 5] [--baseline] [--relay-port 0] [--urls a,b] [--server-pids 123,456] [--connects-in-flight 100] [--source-addresses 64]
+//   [--setup-file users.json] [--texts texts.txt] [--by-process] [--timeline] [--out result.json]
 // Creates its users (POST /api/user) and groups (PUT /api/message/groups) through the API, connects one real
 // socket.io-client socket per user (spread over --urls when given), sends --rate messages/s for --duration s,
 // then prints send→ack and send→receive latency (p50/p95/p99/max), delivered vs expected, and lost, duplicated
@@ -18,6 +18,8 @@
 // --setup-file F keeps the users, their tokens and groups in F and takes them from there when F exists (the
 // servers must share that database and JWT_SECRET, and the tokens must still be valid): registering thousands
 // of users costs minutes of argon2.
+// --texts F sends the lines of F in turn, each with the message's number after it (default: "load <number>"): what a
+// send costs after its commit (machine translation of the text) depends on the text.
 // --source-addresses K binds each socket to 127.0.k.1, k drawn from 1..K (all of 127/8 is loopback on Linux), so a proxy that
 // balances by client network (nginx's ip_hash hashes the first three octets) spreads the sockets over its servers.
 // --timeline adds each second of the measured window (by when its messages were sent, with the wall-clock time) and its
@@ -49,12 +51,15 @@ interface Options {
   duration: number;
   out: string | null;
   baseline: boolean | 'only';
+  /** the bare relay's port (0: any free one) */
+  relayPort: number;
   drain: number;
   warmup: number;
   connectsInFlight: number;
   serverPids?: number[];
   sourceAddresses: number;
   setupFile: string | null;
+  texts: string[] | null;
   byProcess: boolean;
   timeline: boolean;
 }
@@ -89,11 +94,13 @@ function parseArgs(argv: string[]): Options {
     duration: 20,
     out: null,
     baseline: false,
+    relayPort: 0,
     drain: 5,
     warmup: 5,
     connectsInFlight: 100,
     sourceAddresses: 0,
     setupFile: null,
+    texts: null,
     byProcess: false,
     timeline: false,
   };
@@ -137,6 +144,9 @@ function parseArgs(argv: string[]): Options {
       case '--baseline':
         opts.baseline = true;
         break;
+      case '--relay-port':
+        opts.relayPort = Number(value());
+        break;
       case '--server-pids':
         opts.serverPids = value().split(',').filter(Boolean).map(Number);
         break;
@@ -145,6 +155,12 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--setup-file':
         opts.setupFile = value();
+        break;
+      case '--texts':
+        opts.texts = readFileSync(value(), 'utf8')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
         break;
       case '--baseline-only':
         opts.baseline = 'only';
@@ -433,7 +449,7 @@ async function drive(label: string, urls: string[], setup: Setup, opts: Options)
           const now = performance.now();
           sent.set(clientKey, { firstAt: now, attemptAt: now, group: users[i].group!, warmup, attempts: 0 });
           count++;
-          attempt(i, clientKey, `load ${count}`);
+          attempt(i, clientKey, opts.texts?.length ? `${opts.texts[count % opts.texts.length]} ${count}` : `load ${count}`);
         }
       }, 5);
     });
@@ -563,8 +579,8 @@ function print(r: Result): void {
   }
 }
 
-async function startBareRelay() {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'bare-relay.mts'), '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startBareRelay(asked: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'bare-relay.mts'), String(asked)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
       const m = /listening (\d+)/.exec(String(d));
@@ -585,7 +601,7 @@ try {
     for (const rate of rates) results.push(await drive('parley', opts.urls, setup, { ...opts, rate }));
   }
   if (opts.baseline) {
-    const relay = await startBareRelay();
+    const relay = await startBareRelay(opts.relayPort);
     try {
       // Its CPU is the relay's own (with --server-pids), not the Parley servers'.
       const relayPids = opts.serverPids ? [relay.pid] : undefined;

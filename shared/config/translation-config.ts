@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const TRANSLATION_ENGINE_NAMES = ['apertium', 'libretranslate', 'deepl'] as const;
+export const TRANSLATION_ENGINE_NAMES = ['apertium', 'bergamot', 'libretranslate', 'deepl'] as const;
 export type TranslationEngineName = (typeof TRANSLATION_ENGINE_NAMES)[number];
 
 /**
@@ -50,6 +50,11 @@ export const TRANSLATION_CONFIG = {
   APERTIUM_APY_BIN: z.string().min(1).default('apertium-apy'),
   /** where the installed pairs' modes are (Debian: /usr/share/apertium/modes) */
   APERTIUM_MODES_DIR: z.string().min(1).default('/usr/share/apertium/modes'),
+  /**
+   * Firefox Translations' models (Bergamot), laid out as Mozilla publishes them: a folder per pair (enpl, plen, …)
+   * and Mozilla's registry.json with their checksums; unset: the bergamot engine serves nothing
+   */
+  BERGAMOT_MODELS_DIR: z.string().min(1).optional(),
   LIBRETRANSLATE_URL: z.string().url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
   DEEPL_API_KEY: z.string().min(1).optional(),

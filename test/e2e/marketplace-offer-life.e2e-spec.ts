@@ -237,6 +237,24 @@ describe('marketplace: the life of an offer', () => {
     await makeOffer(t, provider, b.job);
   });
 
+  it("stores the offer's opening message in its writer's language: the composer's, else the interface language it asks in", async () => {
+    const opening = async (query: string, body: object) => {
+      const job = await postJob(t, customer);
+      const created = await t.http().post(`/api/jobs/${job}/offers${query}`).set(as(provider)).send(body).expect(201);
+      const page = await t.http().post(`/api/message/groups/${created.body.groupCode}/messages`).set(as(customer)).send({}).expect(200);
+      return page.body.messages.map((m: { message: string; language: string | null }) => [m.message, m.language]);
+    };
+    expect(await opening('?lang=pol', { message: 'Puedo hacerlo', lang: 'spa' })).toEqual([['Puedo hacerlo', 'spa']]);
+    expect(await opening('?lang=pol', { message: 'Mogę to zrobić' })).toEqual([['Mogę to zrobić', 'pol']]);
+    const bad = await t
+      .http()
+      .post(`/api/jobs/${await postJob(t, customer)}/offers`)
+      .set(as(provider))
+      .send({ message: 'Hi', lang: 'xx' })
+      .expect(422);
+    expect(bad.body.code).toBe(422);
+  });
+
   it('refuses a second open offer by the same provider, and offers on your own job', async () => {
     const job = await postJob(t, customer);
     await makeOffer(t, provider, job);

@@ -66,7 +66,7 @@ export const offerApi = {
   events: (jobCode: string, offerCode: string) => http.get<OfferEvent[]>(`${offerUrl(jobCode, offerCode)}/events`, { cache: false, handleErrors: false }),
   job: (jobCode: string, lang?: string) => http.get<JobSummary>(`/api/job/${enc(jobCode)}${langQuery(lang)}`, { cache: false, handleErrors: false }),
   /** Makes the offer and prices it in one call (it starts as a Proposal); 422 rules go to the one error handler. */
-  create: (jobCode: string, body: OfferTermsInput & { message?: string }, lang?: string) =>
+  create: (jobCode: string, body: OfferTermsInput & { message?: string; lang?: string }, lang?: string) =>
     http.post<JobOffer>(`/api/jobs/${enc(jobCode)}/offers${langQuery(lang)}`, body),
   /** A revision of price and deadline (Proposal), sent with an Idempotency-Key. */
   revise: (jobCode: string, offerCode: string, body: OfferTermsInput, key: string, lang?: string) =>

@@ -3,8 +3,8 @@ import { LANGUAGE_CODES, LanguageCode } from '#shared/contracts/languages';
 
 /**
  * The one place the product's language codes (spec §3) meet each engine's: Apertium names languages by ISO
- * 639-3 (German is deu, not the product's ger), LibreTranslate by ISO 639-1, DeepL by upper-case codes with a
- * regional English as target. A language an engine lacks is left out.
+ * 639-3 (German is deu, not the product's ger), Bergamot (its model folders, such as enpl) and LibreTranslate by
+ * ISO 639-1, DeepL by upper-case codes with a regional English as target. A language an engine lacks is left out.
  */
 const ENGINE_CODES: Record<TranslationEngineName, Partial<Record<LanguageCode, { source: string; target: string }>>> = {
   apertium: {
@@ -15,6 +15,15 @@ const ENGINE_CODES: Record<TranslationEngineName, Partial<Record<LanguageCode, {
     ger: { source: 'deu', target: 'deu' },
     spa: { source: 'spa', target: 'spa' },
     fra: { source: 'fra', target: 'fra' },
+  },
+  bergamot: {
+    eng: { source: 'en', target: 'en' },
+    pol: { source: 'pl', target: 'pl' },
+    rus: { source: 'ru', target: 'ru' },
+    hin: { source: 'hi', target: 'hi' },
+    ger: { source: 'de', target: 'de' },
+    spa: { source: 'es', target: 'es' },
+    fra: { source: 'fr', target: 'fr' },
   },
   libretranslate: {
     eng: { source: 'en', target: 'en' },

@@ -4,6 +4,7 @@ import { AppConfig } from '#shared/config/config.schema';
 import type { TranslationEngineName } from '#shared/config/translation-config';
 import type { LanguageCode } from '#shared/contracts/languages';
 import { ApertiumEngine } from './apertium.engine';
+import { BergamotEngine } from './bergamot.engine';
 import { DeeplEngine } from './deepl.engine';
 import { LibreTranslateEngine } from './libretranslate.engine';
 import { LanguagePair, TranslationEngine } from './translation-engine';
@@ -13,6 +14,8 @@ export function buildEngine(name: TranslationEngineName, config: AppConfig): Tra
   switch (name) {
     case 'apertium':
       return new ApertiumEngine({ url: config.APERTIUM_URL, apyBin: config.APERTIUM_APY_BIN, modesDir: config.APERTIUM_MODES_DIR });
+    case 'bergamot':
+      return new BergamotEngine({ modelsDir: config.BERGAMOT_MODELS_DIR });
     case 'libretranslate':
       return new LibreTranslateEngine({ url: config.LIBRETRANSLATE_URL, apiKey: config.LIBRETRANSLATE_API_KEY });
     case 'deepl':

@@ -71,7 +71,9 @@ export async function makeOffer(
   input: OfferTermsInput & { message?: string },
 ): Promise<{ offer: JobOffer } | { messages: string[]; shown: boolean }> {
   try {
-    const offer = await offerApi.create(jobCode, input, preferencesStore.language);
+    // The first message is written in the interface language, as a chat message with the composer left as it starts.
+    const body = input.message ? { ...input, lang: preferencesStore.language } : input;
+    const offer = await offerApi.create(jobCode, body, preferencesStore.language);
     storeOffer(offer);
     return { offer };
   } catch (err) {

@@ -61,7 +61,8 @@ export class OffersService {
     });
     this.events.emit('group.changed', { groupCode, change: 'created', participantCodes: [user.code, job.customer_code] });
     const text = dto.message?.trim();
-    if (text) await this.messages.send(user, groupCode, { message: text });
+    // Its language, as a chat message's: what the writer's composer says, else the interface language asked in.
+    if (text) await this.messages.send(user, groupCode, { message: text, lang: dto.lang ?? lang });
     await this.transitions.announce(user, moves);
     return this.get(user, jobCode, code, lang);
   }

@@ -45,6 +45,14 @@ export class CreateOfferDto {
   @MaxLength(MESSAGE_MAX_LENGTH)
   message?: string;
 
+  @ApiPropertyOptional({
+    enum: LANGUAGE_CODES,
+    description: "the language the first message is written in (as a chat message's lang); absent: the query's lang",
+  })
+  @IsOptional()
+  @IsIn(LANGUAGE_CODES)
+  lang?: string;
+
   @ApiPropertyOptional({ type: PriceDto, description: 'with deadline: the offer is made and priced at once (it starts as a Proposal)' })
   @ValidateIf(priced)
   @IsObject()
