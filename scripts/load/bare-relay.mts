@@ -39,7 +39,8 @@ io.on('connection', (socket: Socket) => {
       clientKey: payload.clientKey,
       createdAt: new Date().toISOString(),
     };
-    io.to(`group:${payload.groupCode}`).emit('message:new', message);
+    // As the product's contract: the sending socket has the message in its acknowledgement only.
+    socket.to(`group:${payload.groupCode}`).emit('message:new', message);
     if (typeof ack === 'function') ack({ ok: true, message });
   });
 });

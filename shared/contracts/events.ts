@@ -60,6 +60,8 @@ export interface MessageCreatedEvent {
   groupType: ChatGroupType;
   /** Codes of every participant, the author included. */
   participantCodes: string[];
+  /** The socket it was sent from, if any: that socket has it in its acknowledgement and gets no `message:new`. */
+  originSocketId?: string;
 }
 
 export interface MessageDeletedEvent {

@@ -33,6 +33,39 @@ describe('realtime contract', () => {
     expect(Object.keys(synced.messages[0]).sort()).toEqual(Object.keys(rest.body.messages[0]).sort());
   });
 
+  it("gives the sending socket its message in the acknowledgement only, and the sender's other sockets as message:new", async () => {
+    const group = await createGroup(t, [a, b]);
+    const [sending, otherTab, sb] = await Promise.all([connect(t.url, a.token), connect(t.url, a.token), connect(t.url, b.token)]);
+    const toSender = record(sending, 'message:new');
+    const toOtherTab = next(otherTab, 'message:new', (m) => m.clientKey === 'one-copy');
+    const toB = next(sb, 'message:new', (m) => m.clientKey === 'one-copy');
+
+    const sent = await call(sending, 'message:send', { groupCode: group, clientKey: 'one-copy', message: 'once' });
+    expect((await toOtherTab).code).toBe(sent.message.code);
+    expect((await toB).code).toBe(sent.message.code);
+    // A message sent after it reached the sender's socket too: nothing of the first is still on its way there.
+    const later = next(sending, 'message:new', (m) => m.clientKey === 'from-b');
+    await call(sb, 'message:send', { groupCode: group, clientKey: 'from-b', message: 'reply' });
+    await later;
+    expect(toSender.map((m) => m.clientKey)).toEqual(['from-b']);
+  });
+
+  it("coalesces a user's unread counts: fewer pushes than messages, the last one exact", async () => {
+    const group = await createGroup(t, [a, b]);
+    const other = await createGroup(t, [a, b]);
+    const [sa, sb] = await Promise.all([connect(t.url, a.token), connect(t.url, b.token)]);
+    const counts = record<{ total: number; groups: Record<string, number> }>(sb, 'unread:count');
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(sa, 'message:send', { groupCode: i % 4 ? group : other, clientKey: `burst-${i}`, message: `m${i}` })),
+    );
+    const exact = (await t.http().get('/api/message/UnreadCount').set(as(b)).expect(200)).body;
+    expect(exact.groups).toEqual({ [group]: 15, [other]: 5 });
+    await eventually(() => counts.at(-1)?.total === exact.total, 5000);
+    expect(counts.length).toBeLessThan(20);
+    // Merged, each group's count is its newest: the pushes together end on the exact counts.
+    expect(Object.assign({}, ...counts.map((c) => c.groups))).toEqual(exact.groups);
+  });
+
   it('answers a refused event in the REST error envelope, brokenRules included', async () => {
     const group = await createGroup(t, [a, b]);
     const sa = await connect(t.url, a.token);

@@ -181,7 +181,9 @@ describe('security: realtime sessions', () => {
       const sb = await connect(t.url, b.token);
       expect(sb.id).not.toBe(aId);
       const bPackets = wire(sb);
-      const cSeen = next(sc, 'message:new', (m) => m.clientKey === 's-3');
+      // c's other socket sees it arrive: had b held a's rooms, it would have had it by then.
+      const sc2 = await connect(t.url, c.token);
+      const cSeen = next(sc2, 'message:new', (m) => m.clientKey === 's-3');
       await call(sc, 'message:send', { groupCode: group, clientKey: 's-3', message: 'later' });
       await cSeen;
       const own = await createGroup(t, [c, b]);

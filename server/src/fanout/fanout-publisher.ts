@@ -97,10 +97,12 @@ export class FanoutPublisher implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Delivers a group's message to these rooms on every node, after all its group's lower seqs, with its
-   * effect for the release step (UnreadService.messageEffect). Never fails: what Redis does not take now is
-   * retried until it does.
+   * effect for the release step (UnreadService.messageEffect); not to the socket it was sent from (`originSocketId`,
+   * on this node), which has it in its acknowledgement. Never fails: what Redis does not take now is retried until
+   * it does.
    */
-  publishMessage(groupCode: string, seq: number, rooms: string[], payload: unknown, effect: string): void {
+  publishMessage(groupCode: string, seq: number, rooms: string[], payload: { code: string }, effect: string, originSocketId?: string): void {
+    if (originSocketId) this.local.skipSocket(payload.code, originSocketId);
     this.publish({ groupCode, seq, entry: OrderingGate.entry(rooms, 'message:new', payload), effect, refusals: 0 });
   }
 

@@ -93,8 +93,8 @@ export class SocketWriteBatch {
 
   constructor(private readonly namespace: Namespace) {}
 
-  /** Writes the packet, once, to each of this node's sockets in these rooms (gathered until `release`). */
-  send(rooms: readonly string[], packet: string): void {
+  /** Writes the packet, once, to each of this node's sockets in these rooms but `except` (gathered until `release`). */
+  send(rooms: readonly string[], packet: string, except?: string): void {
     const { adapter, sockets } = this.namespace;
     const dedupe = rooms.length > 1;
     let frame: Buffer | undefined;
@@ -102,6 +102,7 @@ export class SocketWriteBatch {
       const ids = adapter.rooms.get(room);
       if (!ids) continue;
       for (const id of ids) {
+        if (id === except) continue;
         if (dedupe) {
           if (this.reached.has(id)) continue;
           this.reached.add(id);

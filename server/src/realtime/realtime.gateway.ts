@@ -161,7 +161,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       this.admission.admit();
       if (!userLimits.send.take()) throw tooManyRequests(1);
       const dto = await validatePayload(SocketSendDto, body);
-      const message = await this.messages.send(user, dto.groupCode, dto);
+      const message = await this.messages.send(user, dto.groupCode, dto, socket.id);
       this.recordActivity(user.code);
       return { message };
     });

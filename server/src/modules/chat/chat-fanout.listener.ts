@@ -35,7 +35,7 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe.forEach((off) => off());
   }
 
-  private messageCreated({ message, participantCodes }: MessageCreatedEvent): void {
+  private messageCreated({ message, participantCodes, originSocketId }: MessageCreatedEvent): void {
     const author = message.userCode && participantCodes.includes(message.userCode) ? message.userCode : null;
     this.fanout.publishMessage(
       message.groupCode,
@@ -46,6 +46,7 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
         participantCodes.filter((code) => code !== message.userCode),
         author,
       ),
+      originSocketId,
     );
   }
 

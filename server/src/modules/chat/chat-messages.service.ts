@@ -40,8 +40,11 @@ export class ChatMessagesService {
 
   private readonly kinds = new GroupKindsCache();
 
-  /** Sends as a participant; a repeated client key returns the stored message and emits nothing. */
-  async send(user: AuthUser, groupCode: string, dto: SendMessageDto): Promise<ChatMessageDto> {
+  /**
+   * Sends as a participant; a repeated client key returns the stored message and emits nothing. From a socket
+   * (`originSocketId`), that socket gets the message in its acknowledgement only.
+   */
+  async send(user: AuthUser, groupCode: string, dto: SendMessageDto, originSocketId?: string): Promise<ChatMessageDto> {
     const text = (dto.message ?? '').trim();
     const fileCodes = dto.files ?? [];
     if (!text && fileCodes.length === 0) throw unprocessable(['VALIDATION.MESSAGE.EMPTY']);
@@ -56,7 +59,7 @@ export class ChatMessagesService {
     // runs here (a few µs) for offer chats (and groups this process has not stored in yet); the statement marks
     // the message only in an offer's chat before Agreed.
     const offPlatform = text !== '' && this.kinds.mayBeOfferChat(groupCode) && isOffPlatform(text);
-    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply, null, offPlatform);
+    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply, null, offPlatform, originSocketId);
   }
 
   /** The quoted message must be in the same group; a deleted one may still be quoted (it shows as deleted). */
@@ -98,6 +101,7 @@ export class ChatMessagesService {
     reply: MessageRow | null = null,
     offerNoteData: OfferNoteData | null = null,
     offPlatform = false,
+    originSocketId?: string,
   ): Promise<ChatMessageDto> {
     const offerNote = offerNoteData !== null;
     const input = {
@@ -126,6 +130,7 @@ export class ChatMessagesService {
         message,
         groupType: result.groupType,
         participantCodes: result.participantCodes,
+        ...(originSocketId ? { originSocketId } : {}),
       });
     }
     return message;

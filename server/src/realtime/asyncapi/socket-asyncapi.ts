@@ -109,7 +109,10 @@ const messageUpdated = objectOf<MessageUpdatedPayload>(
 
 /** Server → client events: name → payload schema. */
 const SERVER_EVENTS: { [E in keyof ServerToClientEvents]: { summary: string; payload: Schema } } = {
-  'message:new': { summary: 'A message of a group the user is in (or watches), in seq order per group', payload: ref('ChatMessage') },
+  'message:new': {
+    summary: 'A message of a group the user is in (or watches), in seq order per group; not to the socket that sent it (it has the message in its acknowledgement)',
+    payload: ref('ChatMessage'),
+  },
   'message:deleted': {
     summary: 'A message was deleted',
     payload: objectOf<Payload<ServerToClientEvents['message:deleted']>>({ groupCode: str(), code: str() }),
@@ -118,7 +121,10 @@ const SERVER_EVENTS: { [E in keyof ServerToClientEvents]: { summary: string; pay
     summary: 'An edit, or a translation that arrived later',
     payload: messageUpdated,
   },
-  'unread:count': { summary: "The user's unread total and the groups that changed", payload: ref('UnreadCount') },
+  'unread:count': {
+    summary: "The user's unread total and the groups that changed: at most one per socket every 100 ms (merged), the last always exact",
+    payload: ref('UnreadCount'),
+  },
   presence: { summary: 'A watched user came online, went offline or changed bucket', payload: ref('Presence') },
   typing: { summary: 'Someone types in a group', payload: objectOf<Payload<ServerToClientEvents['typing']>>({ groupCode: str(), userCode: str() }) },
   'offer:status': {
