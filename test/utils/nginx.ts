@@ -14,17 +14,18 @@ export function requireNginx(): void {
 
 /**
  * deploy/nginx.conf (an http-level include in the compose image), read from the file and changed only where a
- * process in a temp folder needs it: the upstream's servers and the listen address. Wrapped in the main
- * context nginx needs to run unprivileged in the foreground with its pid, logs and temp files in `dir`.
+ * process in a temp folder needs it: the upstream's servers (their parameters kept) and the listen address.
+ * Wrapped in the main context nginx needs to run unprivileged in the foreground with its pid, logs and temp
+ * files in `dir`.
  */
 export function nginxConfig(dir: string, listenPort: number, serverPorts: number[]): string {
   const deployed = readFileSync(DEPLOYED, 'utf8');
-  const upstream = /^(\s*)server server:3000;$/m;
+  const upstream = /^(\s*)server server:3000(\s[^;]*)?;$/m;
   const listen = /^(\s*)listen 80;$/m;
   if (!upstream.test(deployed) || !listen.test(deployed))
-    throw new Error('deploy/nginx.conf no longer has "server server:3000;" and "listen 80;": update test/utils/nginx.ts');
+    throw new Error('deploy/nginx.conf no longer has "server server:3000 …;" and "listen 80;": update test/utils/nginx.ts');
   const site = deployed
-    .replace(upstream, (_, indent: string) => serverPorts.map((port) => `${indent}server 127.0.0.1:${port};`).join('\n'))
+    .replace(upstream, (_, indent: string, params = '') => serverPorts.map((port) => `${indent}server 127.0.0.1:${port}${params};`).join('\n'))
     .replace(listen, (_, indent: string) => `${indent}listen 127.0.0.1:${listenPort};`);
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, `${name}-temp`)};`;
   return `daemon off;
