@@ -4,7 +4,7 @@ import { createGroup, createUser } from '../factories';
 import { ChatClient } from '../utils/chat-client';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { buildServerIfStale, ServerProcess, startServer } from '../utils/server-process';
-import { eventually } from '../utils/sockets';
+import { eventually, within } from '../utils/sockets';
 
 const SENDERS = 6;
 
@@ -60,10 +60,7 @@ describe('draining on SIGTERM (two server processes)', () => {
     const probed = probe();
     const signalledAt = Date.now();
     a.child.kill('SIGTERM');
-    const exit = await Promise.race([
-      a.exited,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the draining node did not exit within 30 s:\n${a.output()}`)), 30_000)),
-    ]);
+    const exit = await within(a.exited, 30_000, () => `the draining node did not exit within 30 s:\n${a.output()}`);
     probing = false;
     await probed;
     agent.destroy();

@@ -8,7 +8,7 @@ import { ChatClient } from '../utils/chat-client';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { NGINX, nginxArgs, nginxConfig, requireNginx } from '../utils/nginx';
 import { buildServerIfStale, ServerProcess, startServer } from '../utils/server-process';
-import { eventually } from '../utils/sockets';
+import { eventually, within } from '../utils/sockets';
 
 // A restarted node comes back on its own port, which nginx's upstream names: fixed ports (npm run chaos uses 4410-4424).
 const NGINX_PORT = 4340;
@@ -27,10 +27,6 @@ async function socketsOn(node: number): Promise<number> {
 }
 
 const startNode = (node: number) => startServer({ TRUST_PROXY: '1', DRAIN_SPREAD_MS: '1500', METRICS_PORT: String(METRICS_PORTS[node]) }, SERVER_PORTS[node]);
-
-function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(what())), ms))]);
-}
 
 /** What a client's deliveries got wrong against the group's stored messages (seq → code); empty when nothing. */
 function deliveryFaults(client: ChatClient, stored: Map<number, string>): string[] {
@@ -57,17 +53,17 @@ describe('rolling restart of two servers behind nginx', () => {
   let nginx: ChildProcess | undefined;
   let nginxDir: string | undefined;
   let clients: ChatClient[] = [];
-  const errorLog = () => (nginxDir ? fs.readFileSync(path.join(nginxDir, 'error.log'), 'utf8') : '');
-
-  // No nginx is a failure that says what to install, never a skip.
-  beforeAll(() => {
-    requireNginx();
-    buildServerIfStale();
-  }, 250_000);
+  const errorLog = () => (nginxDir && fs.existsSync(path.join(nginxDir, 'error.log')) ? fs.readFileSync(path.join(nginxDir, 'error.log'), 'utf8') : '');
 
   beforeAll(async () => {
+    // No nginx is a failure that says what to install, never a skip (and nothing else is started).
+    requireNginx();
+    buildServerIfStale();
     t = await createTestApp();
-    nodes.push(...(await Promise.all([startNode(0), startNode(1)])));
+    // Both started before either failure is thrown, so afterAll stops whichever did start.
+    const started = await Promise.allSettled([startNode(0), startNode(1)]);
+    for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
     nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-rolling-'));
     fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, NGINX_PORT, SERVER_PORTS));
     nginx = spawn(NGINX, nginxArgs(nginxDir), { stdio: 'ignore' });
@@ -75,7 +71,7 @@ describe('rolling restart of two servers behind nginx', () => {
       if (nginx!.exitCode !== null) throw new Error(`nginx exited (${nginx!.exitCode}):\n${errorLog()}`);
       return (await fetch(`${NGINX_URL}/api/health/ready`).catch(() => null))?.status === 200;
     }, 10_000);
-  }, 90_000);
+  }, 300_000);
 
   afterAll(async () => {
     clients.forEach((c) => c.close());
