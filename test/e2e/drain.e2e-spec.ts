@@ -27,6 +27,7 @@ describe('draining on SIGTERM (two server processes)', () => {
     probing = false;
     senders.forEach((s) => s.close());
     for (const node of [a, b]) if (node && node.child.exitCode === null) node.child.kill('SIGKILL');
+    await Promise.all([a, b].map((node) => node?.exited));
     await t?.close();
   });
 

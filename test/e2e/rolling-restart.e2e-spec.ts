@@ -76,6 +76,7 @@ describe('rolling restart of two servers behind nginx', () => {
   afterAll(async () => {
     clients.forEach((c) => c.close());
     for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGKILL');
+    await Promise.all(nodes.map((node) => node.exited));
     // SIGTERM, not SIGKILL: nginx's master then stops its worker before it exits.
     if (nginx && nginx.exitCode === null) {
       const exited = new Promise((resolve) => nginx!.once('exit', resolve));
