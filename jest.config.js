@@ -15,7 +15,7 @@ const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)
 const SHARED_ALIAS = { '^#shared/(.*)$': '<rootDir>/shared/$1' };
 
 // The fault cases among the e2e specs: they make their own failures, so they run as a tier of their own.
-const FAULT_SPECS = ['chaos', 'drain', 'postgres-outage', 'push-resilience', 'redis-restart', 'translation-resilience'].map(
+const FAULT_SPECS = ['chaos', 'drain', 'postgres-outage', 'push-resilience', 'redis-restart', 'rolling-restart', 'translation-resilience'].map(
   (name) => `test/e2e/${name}.e2e-spec.ts`,
 );
 

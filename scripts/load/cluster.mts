@@ -2,9 +2,10 @@
 //   npm run loadtest:cluster -- [--servers 1,2,4] [--users 2000] [--groups 1000] [--rate 300] [--duration 20]
 //                               [--warmup 5] [--port-base 4510] [--source-addresses 64] [--verbose] [--out result.json]
 // For each server count N: N built server processes (dist/, `npm run build:server` first) with the production
-// environment, one worker, and Debian's nginx (/usr/sbin/nginx, `apt-get install nginx-light`) in front of them
+// environment, one worker, and Debian's nginx (/usr/sbin/nginx, `apt-get install nginx`) in front of them
 // with deploy/nginx.conf as it is, except what running unprivileged in a temp folder needs: the upstream's
-// servers, the listen address, and the pid, log and temp paths. They share one PostgreSQL database of their own
+// servers, the listen address, and the pid, log and temp paths (test/utils/nginx.ts, shared with the
+// rolling-restart test). They share one PostgreSQL database of their own
 // (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432, database parley_cluster_<random>, dropped
 // at the end) and Redis (REDIS_URL, default redis://127.0.0.1:6379) under a prefix of their own (removed at the
 // end). nginx listens on --port-base, the servers on the ports after it.
@@ -22,12 +23,12 @@ import { SERVER_MAIN, SERVER_V8_FLAGS, WORKER_MAIN } from '../lib/build.mts';
 import { ROOT, sleep } from '../lib/common.mts';
 import { cpuSecondsOf } from '../lib/measure.mts';
 import { dropDatabase, ensureDatabase, type NodeProcess, startNode, waitFor } from '../lib/node-process.mts';
+import { NGINX, nginxArgs, nginxConfig, requireNginx } from '../../test/utils/nginx.ts';
 
 const require = createRequire(import.meta.url);
 const { createClient } = require('redis') as typeof import('redis');
 const webPush = require('web-push') as { generateVAPIDKeys: () => { publicKey: string; privateKey: string } };
 
-const NGINX = '/usr/sbin/nginx';
 const IDLE_SAMPLE_MS = 5000;
 
 interface Options {
@@ -96,39 +97,6 @@ function parseArgs(argv: string[]): Options {
   }
   if (!opts.servers.every((n) => Number.isInteger(n) && n >= 1 && n <= 8)) throw new Error('--servers: counts from 1 to 8');
   return opts;
-}
-
-/**
- * deploy/nginx.conf (an http-level include in the compose image), read from the file and changed only where a
- * process in a temp folder needs it: the upstream's servers and the listen address. Wrapped in the main
- * context nginx needs to run in the foreground with its pid, logs and temp files in `dir`.
- */
-function nginxConfig(dir: string, listenPort: number, serverPorts: number[]): string {
-  const deployed = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  const upstream = /^(\s*)server server:3000;$/m;
-  const listen = /^(\s*)listen 80;$/m;
-  if (!upstream.test(deployed) || !listen.test(deployed))
-    throw new Error('deploy/nginx.conf no longer has "server server:3000;" and "listen 80;": update scripts/load/cluster.mts');
-  const site = deployed
-    .replace(upstream, (_, indent: string) => serverPorts.map((port) => `${indent}server 127.0.0.1:${port};`).join('\n'))
-    .replace(listen, (_, indent: string) => `${indent}listen 127.0.0.1:${listenPort};`);
-  const temp = (name: string) => `${name}_temp_path ${join(dir, `${name}-temp`)};`;
-  return `daemon off;
-worker_processes 1;
-worker_rlimit_nofile 20000;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 16000; }
-http {
-  access_log off;
-  client_body_temp_path ${join(dir, 'body-temp')};
-  ${temp('proxy')}
-  ${temp('fastcgi')}
-  ${temp('uwsgi')}
-  ${temp('scgi')}
-${site}
-}
-`;
 }
 
 /** The nginx worker's pid (the master forks it): its CPU is the proxy's share. */
@@ -258,7 +226,7 @@ async function runCluster(opts: Options, n: number, env: NodeJS.ProcessEnv, dir:
 
     const nginxDir = mkdtempSync(join(dir, `nginx-${n}-`));
     writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, nginxPort, ports));
-    const nginx = startNode('nginx', ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf')], process.env, { verbose: true, program: NGINX });
+    const nginx = startNode('nginx', nginxArgs(nginxDir), process.env, { verbose: true, program: NGINX });
     running.push(nginx);
     await waitFor('nginx', async () => (await fetch(`http://127.0.0.1:${nginxPort}/api/health`, { signal: AbortSignal.timeout(2000) })).status === 200, nginx);
 
@@ -347,6 +315,7 @@ function print(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
+  requireNginx();
   const run = randomBytes(4).toString('hex');
   const dir = mkdtempSync(join(tmpdir(), 'parley-cluster-'));
   const databaseUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');

@@ -1,134 +1,21 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
-import { io, Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { createGroup, createUser, TestUser } from '../factories';
+import { createGroup, createUser } from '../factories';
+import { ChatClient } from '../utils/chat-client';
 import { createTestApp, TestApp } from '../utils/create-app';
-import { eventually } from '../utils/sockets';
-import { testEnv } from '../utils/test-env';
+import { buildServerIfStale, ServerProcess, startServer } from '../utils/server-process';
+import { eventually, within } from '../utils/sockets';
 
-const ROOT = path.resolve(__dirname, '../..');
-const SERVER = 'dist/server/src/main.js';
 const SENDERS = 6;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Node {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; at: number }>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, ...testEnv({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => (await fetch(`${url}/api/health/ready`).catch(() => null))?.status === 200, 60_000);
-  return { url, child, output: () => output, exited };
-}
-
-/**
- * A client as the app's is: it comes back after `io server disconnect` after a random 1–2 s, here through the
- * "load balancer" (the node that is still ready), and sends again what was not acknowledged, with the same key.
- */
-class Sender {
-  socket!: Socket;
-  readonly acked = new Set<string>();
-  disconnectedAt: number | null = null;
-  reconnectedTo: string | null = null;
-  private n = 0;
-  private stopped = false;
-
-  constructor(
-    private readonly user: TestUser,
-    private readonly group: string,
-    private readonly pickUrl: () => string,
-  ) {}
-
-  async open(url: string): Promise<void> {
-    this.socket = io(url, { auth: { token: this.user.token }, transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      this.socket.once('connect', () => resolve());
-      this.socket.once('connect_error', reject);
-    });
-    this.socket.once('disconnect', (reason) => {
-      if (reason !== 'io server disconnect' || this.stopped) return;
-      this.disconnectedAt = Date.now();
-      setTimeout(
-        () => {
-          const next = this.pickUrl();
-          void this.open(next).then(() => (this.reconnectedTo = next));
-        },
-        1000 + Math.random() * 1000,
-      );
-    });
-  }
-
-  /** Sends one message after another; a send without an answer is sent again, same key, once connected again. */
-  async run(): Promise<void> {
-    while (!this.stopped) {
-      const key = `-${this.user.user.code.slice(0, 8)}-${this.n++}`;
-      for (;;) {
-        if (this.stopped) return;
-        if (!this.socket.connected) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          continue;
-        }
-        const ack = await this.socket
-          .timeout(3000)
-          .emitWithAck('message:send', { groupCode: this.group, clientKey: key, message: key })
-          .catch(() => null);
-        if (ack?.ok) {
-          this.acked.add(key);
-          break;
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.socket?.close();
-  }
-}
 
 describe('draining on SIGTERM (two server processes)', () => {
   let t: TestApp;
-  let a: Node, b: Node;
+  let a: ServerProcess, b: ServerProcess;
 
-  let senders: Sender[] = [];
+  let senders: ChatClient[] = [];
   let probing = false;
 
-  beforeAll(() => {
-    // npm test has built what was stale; a run of this file alone builds the server here (nothing when fresh).
-    const build = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./scripts/lib/build.mts')).buildIfStale({ client: false })"],
-      { cwd: ROOT, encoding: 'utf8', timeout: 240_000 },
-    );
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
-  }, 250_000);
+  beforeAll(buildServerIfStale, 250_000);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -138,15 +25,16 @@ describe('draining on SIGTERM (two server processes)', () => {
   afterAll(async () => {
     // A case that failed part-way must not leave its senders and probes running into the next file.
     probing = false;
-    senders.forEach((s) => s.stop());
+    senders.forEach((s) => s.close());
     for (const node of [a, b]) if (node && node.child.exitCode === null) node.child.kill('SIGKILL');
+    await Promise.all([a, b].map((node) => node?.exited));
     await t?.close();
   });
 
   it('answers readiness 503 first, sends every socket to the other node, and loses or duplicates no acknowledged message', async () => {
     const users = await Promise.all(Array.from({ length: SENDERS }, () => createUser(t)));
     const group = await createGroup(t, users);
-    senders = users.map((u) => new Sender(u, group, () => b.url));
+    senders = users.map((u) => new ChatClient(u, group, { reconnectTo: () => b.url }));
     await Promise.all(senders.map((s) => s.open(a.url)));
     const running = senders.map((s) => s.run());
     await eventually(() => senders.every((s) => s.acked.size >= 5), 20_000);
@@ -173,10 +61,7 @@ describe('draining on SIGTERM (two server processes)', () => {
     const probed = probe();
     const signalledAt = Date.now();
     a.child.kill('SIGTERM');
-    const exit = await Promise.race([
-      a.exited,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the draining node did not exit within 30 s:\n${a.output()}`)), 30_000)),
-    ]);
+    const exit = await within(a.exited, 30_000, () => `the draining node did not exit within 30 s:\n${a.output()}`);
     probing = false;
     await probed;
     agent.destroy();
@@ -185,14 +70,14 @@ describe('draining on SIGTERM (two server processes)', () => {
     expect(first503).not.toBeNull();
     // The grace: readiness failed while every socket was still connected, well before the exit.
     expect(first503! - signalledAt).toBeLessThan(400);
-    for (const s of senders) expect(s.disconnectedAt).toBeGreaterThanOrEqual(first503!);
-    const spread = senders.map((s) => s.disconnectedAt!);
+    for (const s of senders) expect(s.drops[0]).toBeGreaterThanOrEqual(first503!);
+    const spread = senders.map((s) => s.drops[0]);
     expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(100);
 
     await eventually(() => senders.every((s) => s.reconnectedTo === b.url), 20_000);
     const before = senders.map((s) => s.acked.size);
     await eventually(() => senders.every((s, i) => s.acked.size >= before[i] + 3), 20_000);
-    senders.forEach((s) => s.stop());
+    senders.forEach((s) => s.close());
     await Promise.all(running);
 
     const rows: { client_key: string; n: string }[] = await t.app

@@ -78,3 +78,13 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** The promise's value, or a failure saying `what` after `ms` (the timer is cleared either way, so no handle outlives the file). */
+export async function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what())), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
