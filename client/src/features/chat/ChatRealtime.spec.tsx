@@ -6,7 +6,7 @@ import { realtimeStore } from '@/realtime/connection';
 import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
 import { renderRoutes } from '../../../jest/render';
 import { MESSAGE_POLL_MS, UNREAD_POLL_MS } from './chat-logic';
-import { sendMessage } from './chat.actions';
+import { sendMessage } from './sending/send-message';
 import { chatStore, messagesOf, resetChat, threadOf, upsertGroup } from './chat.store';
 import { ChatRealtime } from './ChatRealtime';
 import { Conversation } from './components/Conversation';

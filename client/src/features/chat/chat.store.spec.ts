@@ -2,7 +2,8 @@ import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
 import { notify } from '@/components/notifications/notify';
 import { ADA, BOB, chatGroup, CY, storedMessage } from '../../../jest/chat-fixtures';
-import { deleteMessage, deliver, sendMessage } from './chat.actions';
+import { deleteMessage } from './message-changes.actions';
+import { deliver, sendMessage } from './sending/send-message';
 import {
   applyGroupUpdate,
   applyTranslation,
