@@ -65,7 +65,8 @@ export async function deliver(groupCode: string, clientKey: string): Promise<voi
   pending.code = clientKey;
   forgetRejection(clientKey);
   try {
-    receiveMessage(await transmitMessage(groupCode, { ...pending, clientKey }));
+    // An acknowledgement too late for the wait still brings the stored message: it replaces the failed one.
+    receiveMessage(await transmitMessage(groupCode, { ...pending, clientKey }, receiveMessage));
     overloadRefusals.delete(clientKey);
   } catch (err) {
     // The stored message may still have arrived by push; only a message still pending is marked failed.
