@@ -6,8 +6,7 @@ import { realtimeStore } from '@/realtime/connection';
 import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
 import { renderRoutes } from '../../../jest/render';
 import { MESSAGE_POLL_MS, UNREAD_POLL_MS } from './chat-logic';
-import { sendMessage } from './chat.actions';
-import { chatStore, messagesOf, resetChat, threadOf, upsertGroup } from './chat.store';
+import { chatStore, resetChat, threadOf, upsertGroup } from './chat.store';
 import { ChatRealtime } from './ChatRealtime';
 import { Conversation } from './components/Conversation';
 
@@ -56,7 +55,6 @@ const fetchMock = jest.fn(async (url: string, init: { method: string; body?: str
 });
 const unreadRequests = () => calls.filter((c) => c.key === 'GET /api/message/UnreadCount').length;
 const messagePolls = () => calls.filter((c) => c.key === 'POST /api/message/groups/G_one/messages' && c.body?.afterSeq !== undefined).length;
-const shownCodes = () => messagesOf(chatStore.threads.G_one).map((m) => m.code);
 const texts = () => screen.queryAllByTestId('chat-message-text').map((el) => el.textContent);
 
 /** Lets the answered requests and the renders they cause run (no timers move). */
@@ -174,34 +172,6 @@ describe('pushes over the socket', () => {
     threadOf('G_one').loaded = true;
     renderRoutes([{ path: '/', element: <ChatRealtime /> }], '/');
   }
-
-  it('reconciles the ack and message:new: the optimistic message is replaced once, whichever comes first', async () => {
-    renderLive();
-    const sent: { clientKey: string; message: string }[] = [];
-    let pushFirst = true;
-    mockSocket.withAck.mockImplementation(async (event, payload) => {
-      if (event !== 'message:send') return { ok: false, error: { code: 500, message: 'SHARED.ERROR.INTERNAL' } };
-      const body = payload as { clientKey: string; message: string };
-      sent.push(body);
-      // Shown at once under its temporary '-' code.
-      expect(shownCodes()).toContain(body.clientKey);
-      expect(body.clientKey.startsWith('-')).toBe(true);
-      const message = storedMessage(sent.length, { userCode: ADA.code, clientKey: body.clientKey, message: body.message });
-      if (pushFirst) mockSocket.fire('message:new', message);
-      return { ok: true, message };
-    });
-
-    await act(() => sendMessage('G_one', 'push before ack'));
-    expect(shownCodes()).toEqual(['M1']);
-
-    pushFirst = false;
-    await act(() => sendMessage('G_one', 'ack before push'));
-    mockSocket.fire('message:new', storedMessage(2, { userCode: ADA.code, clientKey: sent[1].clientKey, message: 'ack before push' }));
-    expect(shownCodes()).toEqual(['M1', 'M2']);
-    expect(messagesOf(chatStore.threads.G_one).map((m) => m.message)).toEqual(['push before ack', 'ack before push']);
-    // Nothing went over REST.
-    expect(calls.filter((c) => c.key === 'POST /api/message/groups/G_one')).toEqual([]);
-  });
 
   it('takes typing, message:updated and message:deleted', async () => {
     renderLive();

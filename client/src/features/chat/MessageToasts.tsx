@@ -11,7 +11,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import { subscribeSocket } from '@/realtime/subscribe';
 import { toMessageGroup } from '@/routes/paths';
-import { ensureGroup } from './chat.actions';
+import { ensureGroup } from './chat-groups.actions';
 import { chatStore } from './chat.store';
 import { blocksStore, hiddenAsBlocked } from '@/features/reports/blocks.store';
 import { shouldToast, toastContent } from './message-toast';

@@ -2,7 +2,8 @@ import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
 import { notify } from '@/components/notifications/notify';
 import { ADA, BOB, chatGroup, CY, storedMessage } from '../../../jest/chat-fixtures';
-import { deleteMessage, deliver, sendMessage } from './chat.actions';
+import { deleteMessage } from './message-changes.actions';
+import { deliver, sendMessage } from './sending/send-message';
 import {
   applyGroupUpdate,
   applyTranslation,
@@ -97,6 +98,27 @@ describe('chat store', () => {
     upsertGroup(chatGroup('G_watched', {}, [BOB, CY]));
     applyGroupUpdate(chatGroup('G_watched', { name: 'Renamed' }, [BOB, CY]), ADA.code);
     expect(chatStore.groups.G_watched.name).toBe('Renamed');
+  });
+
+  it('takes a coalesced push as it is: the total it says and every group it names, whatever came before', () => {
+    upsertGroup(chatGroup('G_two'));
+    applyUnread({ total: 1, groups: { G_one: 1 } }, true);
+    // One push for a window in which both groups changed several times: only the counts at its end matter.
+    applyUnread({ total: 7, groups: { G_one: 3, G_two: 4 } }, false);
+    expect([chatStore.unread.total, chatStore.groups.G_one.unread, chatStore.groups.G_two.unread]).toEqual([7, 3, 4]);
+    applyUnread({ total: 4, groups: { G_one: 0 } }, false);
+    expect([chatStore.unread.total, chatStore.groups.G_one.unread, chatStore.groups.G_two.unread]).toEqual([4, 0, 4]);
+  });
+
+  it('does not take a left chat off a total that a push already counted without it', () => {
+    upsertGroup(chatGroup('G_one', {}, [ADA, BOB, CY]));
+    upsertGroup(chatGroup('G_two'));
+    applyUnread({ total: 3, groups: { G_one: 1, G_two: 2 } }, true);
+    // Left from another tab: the server's push (coalesced, naming only the group that changed last) says 3 for
+    // G_two's new message without G_one's 1, before the group update that tells this tab it left.
+    applyUnread({ total: 3, groups: { G_two: 3 } }, false);
+    applyGroupUpdate(chatGroup('G_one', {}, [BOB, CY]), ADA.code);
+    expect(chatStore.unread).toEqual({ total: 3, groups: { G_two: 3 } });
   });
 
   it('applies full unread counts to every group and pushed ones only to the groups they name', () => {

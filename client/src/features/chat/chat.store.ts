@@ -65,11 +65,14 @@ export function forgetGroup(code: string): void {
   delete chatStore.threads[code];
   delete chatStore.typing[code];
   const unread = chatStore.unread.groups[code];
-  if (unread) {
-    chatStore.unread.total = Math.max(0, chatStore.unread.total - unread);
-    delete chatStore.unread.groups[code];
-  }
+  if (unread === undefined) return;
+  // The chat's count comes off the total only while the counts held add up: a push may already have sent a
+  // total without it (coalesced pushes name only some groups), and the server's next push sets it anyway.
+  if (unread && sumOf(chatStore.unread.groups) === chatStore.unread.total) chatStore.unread.total -= unread;
+  delete chatStore.unread.groups[code];
 }
+
+const sumOf = (counts: Record<string, number>): number => Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 /**
  * group:updated: a chat the user was in whose people no longer include them was left (from another tab or
@@ -156,7 +159,8 @@ export const highestSeq = (thread: Thread | undefined): number => {
 
 /**
  * Unread counts: a full count (REST, read acks) sets every group; a push names only the groups that
- * changed (unread:count), and the others keep theirs.
+ * changed (unread:count), and the others keep theirs. Every number is the server's count, never a change
+ * to one, so the latest push wins however many the server coalesced into it.
  */
 export function applyUnread(count: UnreadCount, full: boolean): void {
   chatStore.unread.total = count.total;

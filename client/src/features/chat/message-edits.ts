@@ -1,13 +1,7 @@
 import type { ChatMessagePayload, ChatReplyPreview } from '@contracts/events';
 import type { MessageUpdatedPayload } from '@contracts/socket-events';
-import { ApiError } from '@/api/api-error';
-import { chatApi } from '@/api/chat.api';
-import { isRealtimeConnected } from '@/realtime/connection';
-import { realtimeConnection } from '@/realtime/RealtimeConnection';
 import { chatStore, markDeleted } from './chat.store';
 import { REPLY_SNIPPET_LENGTH } from './reply-edit.store';
-
-const ACK_TIMEOUT_MS = 10_000;
 
 /**
  * Per group, the newest edit seq this tab has caught up to: the newest page's `editSeq` when the thread
@@ -87,23 +81,4 @@ export function applySyncedEdits(edited: readonly ChatMessagePayload[], editSeqs
 export function applySyncedTranslations(translated: readonly MessageUpdatedPayload[], translationSeqs: Readonly<Record<string, number>>): void {
   for (const update of translated) applyMessageUpdate(update);
   for (const [groupCode, seq] of Object.entries(translationSeqs)) translationCursors.set(groupCode, Math.max(seq, translationCursors.get(groupCode) ?? 0));
-}
-
-/** Saves my new text of a message (the socket when live, else REST) and shows it; rejects with the server's key. */
-export async function editMessage(groupCode: string, code: string, text: string): Promise<void> {
-  const socket = realtimeConnection().socket;
-  let stored: Pick<ChatMessagePayload, 'message' | 'translation' | 'editedAt'>;
-  if (socket && isRealtimeConnected()) {
-    const res = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:edit', { groupCode, code, message: text });
-    if (!res.ok) throw new Error(res.error.message);
-    stored = res.message;
-  } else {
-    try {
-      stored = await chatApi.editMessage(groupCode, code, text);
-    } catch (err) {
-      // A validation answer names the broken rule: that is the sentence worth showing.
-      throw new Error(err instanceof ApiError ? (err.body?.data?.brokenRules?.[0] ?? err.message) : String(err), { cause: err });
-    }
-  }
-  applyMessageUpdate({ groupCode, code, message: stored.message, translation: stored.translation, editedAt: stored.editedAt ?? null });
 }

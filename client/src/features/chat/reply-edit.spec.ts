@@ -1,10 +1,13 @@
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
 import { ADA, BOB, chatGroup, storedMessage } from '../../../jest/chat-fixtures';
-import { loadOlder, pendingMessage, syncThreads } from './chat.actions';
-import { collectOutbox } from './chat-outbox';
+import { loadOlder } from './message-pages.actions';
+import { pendingMessage } from './sending/send-message';
+import { syncThreads } from './sync-threads';
+import { collectOutbox } from './sending/outbox';
 import { chatStore, receiveMessages, resetChat, threadOf, upsertGroup } from './chat.store';
-import { applyMessageUpdate, applySyncedEdits, editCursorOf, editMessage, markQuotesDeleted, resetEditCursors, startEditCursor } from './message-edits';
+import { applyMessageUpdate, applySyncedEdits, editCursorOf, markQuotesDeleted, resetEditCursors, startEditCursor } from './message-edits';
+import { editMessage } from './message-changes.actions';
 import {
   canEditMessage,
   canReplyTo,

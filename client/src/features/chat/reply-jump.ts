@@ -1,4 +1,4 @@
-import { loadOlder } from './chat.actions';
+import { loadOlder } from './message-pages.actions';
 import { chatStore, lowestSeq } from './chat.store';
 import { clearHighlight, highlightMessage } from './reply-edit.store';
 

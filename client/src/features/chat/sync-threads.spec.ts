@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@/api/chat.api';
 import type { ParleySocket } from '@/realtime/connection';
 import { storedMessage } from '../../../jest/chat-fixtures';
-import { SYNC_MAX_GROUPS, SYNC_RETRY_MS, syncThreads } from './chat.actions';
+import { SYNC_MAX_GROUPS, SYNC_RETRY_MS, syncThreads } from './sync-threads';
 import { chatStore, messagesOf, receiveMessages, resetChat, threadOf } from './chat.store';
 import { resetEditCursors, startTranslationCursor, translationCursorOf } from './message-edits';
 

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { notify } from '@/components/notifications/notify';
 import { translateRule } from '@/i18n/messages';
-import { editMessage } from './message-edits';
+import { editMessage } from './message-changes.actions';
 import { cancelComposerMode, replyEditStore } from './reply-edit.store';
 
 /**

@@ -1,7 +1,7 @@
 import { chatApi } from '@/api/chat.api';
 import { type ParleySocket, isRealtimeConnected } from '@/realtime/connection';
 import { realtimeConnection } from '@/realtime/RealtimeConnection';
-import { pollNewer } from '@/features/chat/chat.actions';
+import { pollNewer } from '@/features/chat/message-pages.actions';
 import { receiveMessages, threadOf, upsertGroup } from '@/features/chat/chat.store';
 
 const ACK_TIMEOUT_MS = 10_000;

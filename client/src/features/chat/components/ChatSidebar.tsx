@@ -11,7 +11,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { usePresence } from '@/realtime/usePresence';
 import { paths, toMessageGroup } from '@/routes/paths';
 import { CHAT_SIDEBAR_WIDTH } from '../chat-logic';
-import { loadGroups } from '../chat.actions';
+import { loadGroups } from '../chat-groups.actions';
 import type { ChatSidebarState } from '../chat-sidebar.store';
 import { chatStore, sortedGroups } from '../chat.store';
 import { GROUP_TYPE } from './ChatInfoBar';

@@ -11,7 +11,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { paths, toMessageGroup } from '@/routes/paths';
 import { canLeave } from '../chat-logic';
 import { ChatMuteSettings } from './ChatMuteSettings';
-import { leaveGroup, refreshGroup, saveGroupSettings } from '../chat.actions';
+import { leaveGroup, refreshGroup, saveGroupSettings } from '../chat-groups.actions';
 import { chatStore } from '../chat.store';
 
 /** Server limits (PatchGroupDto). */

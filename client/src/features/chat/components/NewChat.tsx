@@ -10,7 +10,7 @@ import { sessionStore } from '@/features/session/session.store';
 import { usePageHeader } from '@/features/shell/toolbar.store';
 import { toMessageGroup } from '@/routes/paths';
 import { canWrite, fullName } from '../chat-logic';
-import { startChat } from '../chat.actions';
+import { startChat } from '../chat-groups.actions';
 
 /** /messages/new/create: pick people, optionally write the first message, then start (or reuse) the chat. */
 export function NewChat() {

@@ -15,7 +15,7 @@ import { usePageHeader } from '@/features/shell/toolbar.store';
 import { usePresence } from '@/realtime/usePresence';
 import { toMessageGroup, toUserProfile } from '@/routes/paths';
 import { fullName, groupTitle } from '../chat-logic';
-import { addParticipants, refreshGroup } from '../chat.actions';
+import { addParticipants, refreshGroup } from '../chat-groups.actions';
 import { chatStore } from '../chat.store';
 import { SidebarToggle } from './SidebarToggle';
 

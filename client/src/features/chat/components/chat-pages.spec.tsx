@@ -7,7 +7,7 @@ import { preferencesStore } from '@/features/preferences/preferences.store';
 import { sessionStore } from '@/features/session/session.store';
 import { ADA, BOB, chatGroup, CY } from '../../../../jest/chat-fixtures';
 import { current, renderRoutes } from '../../../../jest/render';
-import { refreshGroup } from '../chat.actions';
+import { refreshGroup } from '../chat-groups.actions';
 import { chatStore, messagesOf, resetChat } from '../chat.store';
 import { GroupSettings } from './GroupSettings';
 import { NewChat } from './NewChat';

@@ -1,5 +1,6 @@
 import { canLoadMessages } from '../chat-logic';
-import { loadUnread, openConversation, unreadKnown } from '../chat.actions';
+import { loadUnread, unreadKnown } from '../unread.actions';
+import { openConversation } from '../message-pages.actions';
 import { subscribe } from 'valtio';
 import { sessionStore } from '@/features/session/session.store';
 import { chatStore } from '../chat.store';

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { realtimeStore } from '@/realtime/connection';
 import { MESSAGE_POLL_MS } from '../chat-logic';
-import { markRead, pollNewer } from '../chat.actions';
+import { markRead } from '../unread.actions';
+import { pollNewer } from '../message-pages.actions';
 
 /** While the socket is not connected, asks for newer messages every 5 s (and marks them read). */
 export function useMessagePolling(code: string, loaded: boolean): void {

@@ -2,10 +2,10 @@ import type { ChatMessage } from '@/api/chat.api';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import { sessionStore } from '@/features/session/session.store';
 import { realtimeStore } from '@/realtime/connection';
-import { ADA, BOB, chatGroup } from '../../../jest/chat-fixtures';
-import { collectOutbox, outboxKey, readOutbox, startOutbox, writeOutbox } from './chat-outbox';
-import { resendFailed, sendMessage } from './chat.actions';
-import { chatStore, messagesOf, resetChat, upsertGroup } from './chat.store';
+import { ADA, BOB, chatGroup } from '../../../../jest/chat-fixtures';
+import { collectOutbox, outboxKey, readOutbox, startOutbox, writeOutbox } from './outbox';
+import { resendFailed, sendMessage } from './send-message';
+import { chatStore, messagesOf, resetChat, upsertGroup } from '../chat.store';
 
 const answer = (status: number, body: unknown) => ({
   status,

@@ -2,9 +2,10 @@ import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { sessionStore } from '@/features/session/session.store';
 import { realtimeStore } from '@/realtime/connection';
-import { failedCode, messageState } from './chat-logic';
-import { type OutgoingMessage, deliver, markRejected, pendingMessage, resendFailed, wasRejected } from './chat.actions';
-import { type Thread, addPending, chatStore } from './chat.store';
+import { failedCode, messageState } from '../chat-logic';
+import { type OutgoingMessage, deliver, pendingMessage, resendFailed } from './send-message';
+import { markRejected, wasRejected } from './send-refusals';
+import { type Thread, addPending, chatStore } from '../chat.store';
 
 /**
  * Unsent messages survive a reload: every optimistic message of the signed-in user is kept in local
