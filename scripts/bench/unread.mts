@@ -2,7 +2,7 @@
 // Seeds a throw-away database (a user in GROUPS groups holding MESSAGES messages in all), boots the built
 // server in-process and times GET /api/message/UnreadCount and GET /api/message/groups over HTTP (warm: 200 calls
 // each after 20 untimed ones), GET /api/me as the floor any authenticated call pays, then the unread query alone,
-// the one the app runs beside the one it ran before the counts went per group (docs/hot-path.md), alternating, with
+// the one the app runs beside the one it ran before the counts went per group (docs/message-path.md, unread counts), alternating, with
 // their totals.
 // Prints figures; asserts nothing.
 // Usage: npm run bench:unread -- [groups=1000] [messages=100000]

@@ -159,7 +159,7 @@ export const configSchema = z.object({
    * above its limit (ms; 0 leaves the signal out), and admits them again once all are below OVERLOAD_CLEAR_FRACTION
    * of their limits. The fan-out lag is the age of the deliveries its reader makes now. The insert wait's limit is
    * short: under sustained overload the queue sits at its limit, so every ms of it is latency that buys no throughput
-   * (docs/overload.md).
+   * (docs/message-path.md, "How it fails").
    */
   OVERLOAD_FANOUT_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(250),
   OVERLOAD_INSERT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(150),

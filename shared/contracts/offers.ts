@@ -90,8 +90,8 @@ const S = OfferStatus;
 const BEFORE_AGREED = [S.Initial, S.Proposal, S.FinalOffer, S.CustomerApproved] as const;
 
 /**
- * THE transition table: an offer may only move along these rows; anything else is a 409. The README's
- * "Marketplace" section prints the same table.
+ * THE transition table: an offer may only move along these rows; anything else is a 409. docs/marketplace.md
+ * prints the same table.
  */
 export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   { from: S.Initial, call: 'update', actor: 'provider', to: S.Proposal },

@@ -96,7 +96,7 @@ export class FanoutNode implements OnModuleDestroy {
 
   /**
    * Resolves once this room is registered for this node, so a socket about to join it misses no message
-   * routed after its handshake (see docs/scale-out.md); after SUBSCRIBE_WAIT_MS at the latest, and at once
+   * routed after its handshake (see docs/message-path.md, "Registered before connected"); after SUBSCRIBE_WAIT_MS at the latest, and at once
    * while Redis is unreachable (the room is written when it is back; the client's sync fails until then).
    */
   subscribeAhead(room: string, socketId: string): Promise<void> {

@@ -2,7 +2,7 @@ import { FANOUT_LINE_LUA } from './fanout-entry';
 import { NOW_MS } from './redis-clock.scripts';
 
 /**
- * Routing chat deliveries to the nodes that have sockets in their rooms (see docs/scale-out.md).
+ * Routing chat deliveries to the nodes that have sockets in their rooms (see docs/message-path.md, routing).
  *
  * Each node registers the fan-out rooms it holds sockets in and reads one stream of its own, its inbox. The
  * registry is one hash, room → the ids of the nodes in it (`,id,id,`), so a delivery's rooms are looked up in

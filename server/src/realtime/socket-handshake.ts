@@ -63,7 +63,7 @@ export function socketHandshake(authenticator: Authenticator, fanoutNode: Fanout
 /**
  * Gives the socket its user: takes a place among the user's sockets on this node (null when they hold
  * `maxSockets` already) and registers the user's room for this node before resolving, so any message routed
- * after the client's sync started reaches this node (docs/scale-out.md).
+ * after the client's sync started reaches this node (docs/message-path.md, "Registered before connected").
  */
 export function openSession(
   socket: Socket,

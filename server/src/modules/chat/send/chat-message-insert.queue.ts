@@ -49,7 +49,7 @@ const repeatKey = (i: InsertMessage): string | null => (i.clientKey === null ? n
  * Micro-batching of the hot path: sends that arrive while their lane's statement is still running are stored
  * together in its next statement (one round trip, one commit) instead of one each. At low load a send waits
  * GATHER_MS for the rest of its burst, and batches grow with the load. A statement
- * costs Postgres several times what a message in it adds (docs/hot-path.md, "Per statement, not per message"),
+ * costs Postgres several times what a message in it adds (docs/message-path.md, the insert queue),
  * so a busy lane (see LINGER_FROM) also waits a few ms for more sends before its next statement: fewer
  * statements for the same messages when the cores are needed most. A group always uses the same lane, so its
  * messages are stored in arrival order.
