@@ -30,6 +30,7 @@ import { ReportsAndBlocks1764750100000 } from './1764750100000-ReportsAndBlocks'
 import { ChatMessageOfferNoteData1764760000000 } from './1764760000000-ChatMessageOfferNoteData';
 import { PaymentNumbers1764760100000 } from './1764760100000-PaymentNumbers';
 import { OfferReminderEmails1764790000000 } from './1764790000000-OfferReminderEmails';
+import { OutboxTraceparent1764810000000 } from './1764810000000-OutboxTraceparent';
 
 /** Every migration, in order. Listed by class so the same list works compiled and under jest. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   ChatMessageOfferNoteData1764760000000,
   PaymentNumbers1764760100000,
   OfferReminderEmails1764790000000,
+  OutboxTraceparent1764810000000,
 ];

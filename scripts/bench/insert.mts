@@ -98,6 +98,7 @@ try {
         items.map(() => false),
         items.map(() => null),
         items.map(() => false),
+        items.map(() => null),
       ],
     });
     if (rowCount !== size) throw new Error(`a batch of ${size} answered ${rowCount} rows`);

@@ -9,6 +9,7 @@ import { RolesGuard } from './common/guards/roles.guard';
 import { InstanceMiddleware } from './common/middleware/instance.middleware';
 import { loggerOptions } from './common/logger';
 import { DatabaseModule } from '#shared/database/database.module';
+import { TracingShutdown } from '#shared/telemetry/tracing-shutdown';
 import { serverSchema } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { ChatModule } from './modules/chat/chat.module';
@@ -65,6 +66,7 @@ import { RedisModule } from '#shared/redis/redis.module';
     Authenticator,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
+    TracingShutdown,
   ],
 })
 export class AppModule implements NestModule {

@@ -1,9 +1,12 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '#shared/config/load-config';
+import { startTracing } from '#shared/telemetry/tracing';
 
 async function bootstrap(): Promise<void> {
   // The environment is checked before the application's modules load, so a bad variable is reported at once.
   const config = loadConfig();
+  // Before anything it instruments (http, express, pg, Redis) is loaded; nothing at all when no endpoint is set.
+  await startTracing(config, 'parley-server');
   const { NestFactory } = await import('@nestjs/core');
   const { DataSource } = await import('typeorm');
   const { dataSourceOptions, runMigrations } = await import('./database/data-source');

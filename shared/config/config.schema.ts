@@ -128,6 +128,19 @@ export const configSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** when set, a scrape must send Authorization: Bearer <token> */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * OpenTelemetry traces (the standard variables, read by the SDK too): exported over OTLP/HTTP when either endpoint
+   * is set; unset: tracing is off and its SDK never loads. The base endpoint gets /v1/traces appended, the traces one is used as is.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  /** http/protobuf (the standard's default) or http/json; gRPC is not built in */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+  /** the service.name of the spans; unset: parley-server or parley-worker */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  /** true: no tracing even with an endpoint set */
+  OTEL_SDK_DISABLED: bool(false),
   /** after SIGTERM, how long (ms) readiness answers 503 before the sockets are sent elsewhere: a load balancer's probe interval or two */
   DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** after the grace, the sockets are disconnected at random moments within this window (ms), so they do not all reconnect at once */

@@ -56,8 +56,16 @@ export interface JobPayloads {
   [JobName.RecordOfferEmail]: NotifyOfferPayload;
 }
 
+/**
+ * Any job's data may also carry the W3C trace context of the span that queued it (only while tracing): the
+ * job's span continues that trace (JobProcessorHost).
+ */
+export interface TraceCarrier {
+  traceparent?: string;
+}
+
 /** Outbox topic 'message.created' (written by the chat hot-path statement), plus the outbox row id. */
-export interface NotifyMessagePayload {
+export interface NotifyMessagePayload extends TraceCarrier {
   outboxId: string;
   groupId: string;
   messageId: string;
@@ -97,7 +105,7 @@ export interface PushContent {
   tag: string;
 }
 
-export interface SendPushPayload {
+export interface SendPushPayload extends TraceCarrier {
   outboxId: string;
   userId: string;
   subscriptionId: string;

@@ -3,6 +3,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { JOB_QUEUE, JobName, JobPayloads, QueueName } from '../contracts/queues';
+import { withTraceparent } from '../telemetry/trace-context';
 
 export interface AddJobOptions {
   /** Dedupe key: a second add with the same id is a no-op while the first job is kept. No ':' and not a bare integer. */
@@ -26,7 +27,8 @@ export class JobService implements OnModuleInit {
 
   /** Adds one job and answers its id. */
   async add<N extends JobName>(name: N, payload: JobPayloads[N], options: AddJobOptions = {}): Promise<string> {
-    const job = await this.queue(name).add(name, payload, { jobId: options.jobId, delay: options.delay });
+    // While tracing, the job continues the trace of the span that queued it (TraceCarrier).
+    const job = await this.queue(name).add(name, withTraceparent(payload), { jobId: options.jobId, delay: options.delay });
     return job.id as string;
   }
 

@@ -45,7 +45,7 @@ describe('the hot-path insert plan on a fresh database', () => {
 
     await hotPath.query(`PREPARE batch AS ${INSERT_MESSAGES_SQL}`);
     const { rows } = await hotPath.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      `EXPLAIN (FORMAT JSON) EXECUTE batch(NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
+      `EXPLAIN (FORMAT JSON) EXECUTE batch(NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
     );
     const reads = scansOf(rows[0]['QUERY PLAN'][0].Plan);
 

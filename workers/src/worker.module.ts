@@ -6,6 +6,8 @@ import { AppConfig } from '#shared/config/config.schema';
 import { DatabaseModule } from '#shared/database/database.module';
 import { QueueModule } from '#shared/queue/queue.module';
 import { RedisModule } from '#shared/redis/redis.module';
+import { traceLogMixin } from '#shared/telemetry/trace-context';
+import { TracingShutdown } from '#shared/telemetry/tracing-shutdown';
 import { OutboxRelay } from './outbox/outbox-relay.service';
 import { NotificationSettingsRepository } from '#shared/notifications/notification-settings.repository';
 import { PresenceClock } from '#shared/presence/presence-clock';
@@ -46,7 +48,7 @@ import { ServedPairs } from './translation/served-pairs';
     ConfigModule,
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ pinoHttp: { level: config.LOG_LEVEL, name: 'worker' } }),
+      useFactory: (config: AppConfig) => ({ pinoHttp: { level: config.LOG_LEVEL, name: 'worker', ...traceLogMixin() } }),
     }),
     DiscoveryModule,
     DatabaseModule.forRoot(),
@@ -54,6 +56,7 @@ import { ServedPairs } from './translation/served-pairs';
     QueueModule,
   ],
   providers: [
+    TracingShutdown,
     JobRunner,
     WorkerMetrics,
     MaintenanceProcessor,

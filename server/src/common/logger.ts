@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { LoggerModuleAsyncParams } from 'nestjs-pino';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
+import { traceLogMixin } from '#shared/telemetry/trace-context';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -34,6 +35,8 @@ export const loggerOptions: LoggerModuleAsyncParams = {
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: config.LOG_LEVEL,
+      // While tracing: trace_id and span_id in every line logged inside a span.
+      ...traceLogMixin(),
       genReqId: requestId,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import type { Socket } from 'socket.io';
+import { traceSocketEvent } from '#shared/telemetry/socket-event-span';
 import { eventSettled, eventStarted } from './socket-inflight';
 import { tallySend } from './send-tally';
 
@@ -16,7 +17,8 @@ type Transform = (data: unknown) => Observable<unknown>;
  * Answers go out as they do there: `{ event, data }` is emitted, anything else non-null acknowledges.
  */
 export function bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: Transform): void {
-  for (const { message, callback, isAckHandledManually } of handlers) {
+  for (const { message, callback: handle, isAckHandledManually } of handlers) {
+    const callback = traceSocketEvent(String(message), handle);
     const tally = message === 'message:send' ? tallySend : undefined;
     socket.on(message as string, (...args: unknown[]) => {
       const { data, ack } = splitAck(args);

@@ -1,6 +1,7 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { MetadataScanner } from '@nestjs/core';
 import { Job, UnrecoverableError } from 'bullmq';
+import { contextOf, inSpan, SpanKind, tracingStarted } from '#shared/telemetry/trace-context';
 import { JOB_HANDLER } from './job-processor.decorators';
 
 const scanner = new MetadataScanner();
@@ -32,6 +33,21 @@ export abstract class JobProcessorHost extends WorkerHost {
     // The boot check makes this unreachable for known names; a stray job must not be retried forever.
     if (!method) throw new UnrecoverableError(`no handler for job "${job.name}" on queue "${job.queueName}"`);
     const handler = (this as unknown as Record<string, (payload: unknown, job: Job, token?: string) => Promise<unknown>>)[method];
-    return handler.call(this, job.data, job, token);
+    if (!tracingStarted()) return handler.call(this, job.data, job, token);
+    // A child of the span that queued the job (its data's traceparent), else a trace of its own.
+    return inSpan(
+      `job ${job.name}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'bullmq',
+          'messaging.destination.name': job.queueName,
+          'parley.job.id': String(job.id),
+          'parley.job.attempt': job.attemptsMade + 1,
+        },
+      },
+      contextOf((job.data as { traceparent?: unknown } | null)?.traceparent),
+      () => handler.call(this, job.data, job, token),
+    );
   }
 }

@@ -6,6 +6,8 @@ export interface OutboxRow {
   topic: string;
   payload: Record<string, unknown>;
   created_at: Date;
+  /** the trace context of the request or socket event that wrote it; null while tracing is off */
+  traceparent: string | null;
 }
 
 /** Runs SQL in the relay's transaction, while it holds the rows' locks. */

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '#shared/config/config.module';
 import { AppConfig } from '#shared/config/config.schema';
 import { JOB_QUEUE, JobName, OUTBOX_TOPIC_JOBS, QueueName } from '#shared/contracts/queues';
 import { bullConnection, bullPrefix } from '#shared/queue/bull-connection';
+import { OutboxDispatchSpans } from './outbox-dispatch-spans';
 import { OUTBOX_JOB_OWNERS, OutboxJobOwner, OutboxRow, UnneededRows } from './outbox-job-owner';
 
 /** How long one relay pass waits for Redis before giving the rows back (they are retried on the next pass). */
@@ -89,10 +90,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     const runner = this.db.createQueryRunner();
     await runner.connect();
     let ids: string[] = [];
+    const spans = new OutboxDispatchSpans();
     try {
       await runner.startTransaction();
       const rows: OutboxRow[] = await runner.query(
-        `SELECT id, topic, payload, created_at FROM outbox WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT id, topic, payload, created_at, traceparent FROM outbox WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.config.OUTBOX_BATCH],
       );
       ids = rows.map((r) => r.id);
@@ -120,17 +122,19 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         for (const job of jobsOf(row)) {
           if (skip.get(job)?.has(row.id)) continue;
           const list = byQueue.get(JOB_QUEUE[job]) ?? [];
-          list.push({ name: job, data: this.jobData(job, row), opts: this.jobOptions(job, row) });
+          list.push({ name: job, data: this.jobData(job, row, spans.traceparentFor(row)), opts: this.jobOptions(job, row) });
           byQueue.set(JOB_QUEUE[job], list);
         }
       }
       await withTimeout(Promise.all([...byQueue].map(([queue, jobs]) => this.queues.get(queue)!.addBulk(jobs))), REDIS_WAIT_MS, 'Redis did not take the jobs');
       await runner.query(`UPDATE outbox SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [ids]);
       await runner.commitTransaction();
+      spans.end();
       // Whatever follows the dispatch (a count): its failure is no reason to dispatch the rows again.
       await Promise.all(unneeded.map((u: UnneededRows) => u.afterDispatch().catch(() => undefined)));
       return rows.length;
     } catch (err) {
+      spans.fail(err);
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       if (ids.length) {
         await this.db.query(`UPDATE outbox SET attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [ids]).catch(() => undefined);
@@ -141,13 +145,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  private jobData(job: JobName, row: OutboxRow): object {
+  /** A job's data: the row's payload, its id and, while its trace goes on, the trace context (TraceCarrier). */
+  private jobData(job: JobName, row: OutboxRow, traceparent: string | undefined): object {
     const p = row.payload;
+    const trace = traceparent ? { traceparent } : undefined;
     if (job === JobName.NotifyMessage) {
-      return { outboxId: String(row.id), groupId: String(p.groupId), messageId: String(p.messageId), seq: Number(p.seq) };
+      return { outboxId: String(row.id), groupId: String(p.groupId), messageId: String(p.messageId), seq: Number(p.seq), ...trace };
     }
-    if (job === JobName.TranslateMessage) return { outboxId: String(row.id), groupId: String(p.groupId), messageId: String(p.messageId) };
-    return { ...p, outboxId: String(row.id) };
+    if (job === JobName.TranslateMessage) return { outboxId: String(row.id), groupId: String(p.groupId), messageId: String(p.messageId), ...trace };
+    return { ...p, outboxId: String(row.id), ...trace };
   }
 
   private jobOptions(job: JobName, row: OutboxRow): JobsOptions {

@@ -6,6 +6,7 @@ import { JobName, PushKind, SendPushPayload } from '#shared/contracts/queues';
 import { PushNotificationsRepository } from '#shared/push/push-notifications.repository';
 import { countPush } from '#shared/push/push-stats';
 import { JobService } from '#shared/queue/job.service';
+import { withTraceparent } from '#shared/telemetry/trace-context';
 import { RedisService } from '#shared/redis/redis.service';
 import { Audience, Recipient } from './push-audience';
 
@@ -65,7 +66,7 @@ export class PushFanOut {
       for (const sub of subscriptions.filter((s) => s.user_id === r.userId)) {
         sends.push({
           name: JobName.SendPush,
-          data: { outboxId, userId: r.userId, subscriptionId: sub.id, kind, ...built },
+          data: withTraceparent({ outboxId, userId: r.userId, subscriptionId: sub.id, kind, ...built }),
           opts: {
             jobId: `push-${outboxId}-${sub.id}`,
             attempts: this.config.PUSH_ATTEMPTS,

@@ -57,6 +57,8 @@ export interface InsertMessage {
   offerNoteData?: OfferNoteData | null;
   /** the text reads as off-platform (detectOffPlatform); the statement marks it only in an offer's chat before Agreed */
   offPlatform?: boolean;
+  /** the W3C trace context of the send, for its outbox row (set by the batcher while tracing) */
+  traceparent?: string;
 }
 
 /** An answer row of INSERT_MESSAGES_SQL: the message, or only its id for a repeated client key (created false). */
@@ -131,6 +133,7 @@ export class ChatMessagesRepository {
         items.map((i) => i.offerNote === true),
         items.map((i) => (i.offerNote === true && i.offerNoteData ? JSON.stringify(i.offerNoteData) : null)),
         items.map((i) => i.offPlatform === true),
+        items.map((i) => i.traceparent ?? null),
       ],
     });
     const results: (InsertResult | null)[] = items.map(() => null);

@@ -5,6 +5,7 @@ import { ChatGroupType, ParticipantRole } from '#shared/contracts/chat';
 import { OFFER_REMINDED_TOPIC, OFFER_STATUS_CHANGED_TOPIC, OfferStatus, OfferStatusChangedOutboxPayload } from '#shared/contracts/offers';
 import type { OfferTerms } from '#shared/contracts/socket-events';
 import { ModeratorScope, moderatorScopeParam } from '../../common/moderator-scope';
+import { activeTraceparent } from '#shared/telemetry/trace-context';
 
 /** An offer joined with what its responses and checks need: job, parties, chat and the job version for `lang`. */
 export interface OfferRow {
@@ -240,8 +241,8 @@ export class OffersRepository {
       `WITH logged AS (
          INSERT INTO job_offer_event (offer_id, from_status, to_status, call, actor_id) VALUES ($1, $2, $3, $4, $5) RETURNING id
        )
-       INSERT INTO outbox (topic, payload) SELECT $6, $7::jsonb || jsonb_build_object('eventId', logged.id::text) FROM logged`,
-      [move.offer.id, move.from, move.to, move.call, move.actorId, OFFER_STATUS_CHANGED_TOPIC, JSON.stringify(payload)],
+       INSERT INTO outbox (topic, payload, traceparent) SELECT $6, $7::jsonb || jsonb_build_object('eventId', logged.id::text), $8 FROM logged`,
+      [move.offer.id, move.from, move.to, move.call, move.actorId, OFFER_STATUS_CHANGED_TOPIC, JSON.stringify(payload), activeTraceparent() ?? null],
     );
   }
 
@@ -271,9 +272,9 @@ export class OffersRepository {
       reminderDays: step.days,
     };
     await tx.query(
-      `INSERT INTO outbox (topic, payload)
-       SELECT $1, $2::jsonb || COALESCE((SELECT jsonb_build_object('eventId', max(id)::text) FROM job_offer_event WHERE offer_id = $3 HAVING max(id) IS NOT NULL), '{}')`,
-      [OFFER_REMINDED_TOPIC, JSON.stringify(payload), offer.id],
+      `INSERT INTO outbox (topic, payload, traceparent)
+       SELECT $1, $2::jsonb || COALESCE((SELECT jsonb_build_object('eventId', max(id)::text) FROM job_offer_event WHERE offer_id = $3 HAVING max(id) IS NOT NULL), '{}'), $4`,
+      [OFFER_REMINDED_TOPIC, JSON.stringify(payload), offer.id, activeTraceparent() ?? null],
     );
   }
 

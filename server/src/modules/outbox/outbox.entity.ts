@@ -20,4 +20,8 @@ export class OutboxEntity {
 
   @Column({ type: 'integer', default: 0 })
   attempts: number;
+
+  /** the W3C trace context of the request or socket event that wrote the row; NULL while tracing is off */
+  @Column({ type: 'text', nullable: true })
+  traceparent: string | null;
 }

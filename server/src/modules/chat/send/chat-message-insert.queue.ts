@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withTraceparent } from '#shared/telemetry/trace-context';
 import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
 import { ChatMessagesRepository, InsertMessage, InsertResult } from '../chat-messages.repository';
 
@@ -68,7 +69,8 @@ export class InsertBatcher {
   insert(input: InsertMessage): Promise<InsertResult | null> {
     const lane = this.lanes[laneOf(input.groupCode, this.lanes.length)];
     return new Promise((resolve, reject) => {
-      lane.queue.push({ input, queuedAt: Date.now(), resolve, reject });
+      // The send's trace continues in its outbox row; taken now, as the statement runs in another send's context.
+      lane.queue.push({ input: withTraceparent(input), queuedAt: Date.now(), resolve, reject });
       lane.arrivals++;
       if (lane.linger && lane.queue.length >= LINGER_BATCH) {
         // Enough to go now; the rest of this event-loop turn's sends still join the statement.

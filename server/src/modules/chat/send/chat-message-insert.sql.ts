@@ -21,7 +21,7 @@ export function offPlatformSql(flag: string, groupType: string, targetId: string
  * the item's group), $12 the participants version of the group whose participant codes the caller holds (NULL
  * when it holds none), $13 whether the item is an offer note (only the marketplace's notes are), $14 the note's data (JSON, NULL
  * for any other message), $15 whether its text reads as off-platform (OFF_PLATFORM_SQL decides whether the message is
- * marked). Files are one row per file: $8 the item's ord (1-based), $9 the file id, $10 its position
+ * marked), $16 its trace context for its outbox row (NULL while tracing is off). Files are one row per file: $8 the item's ord (1-based), $9 the file id, $10 its position
  * in the message (0-based). Every item answers one row with its `ord`: `created` true with the stored message, or
  * false with only the `id` of the message a repeated client key stored before. An item whose group doesn't
  * exist or isn't the author's answers no row. A stored message answers its group's `participants_version` and,
@@ -35,8 +35,8 @@ export function offPlatformSql(flag: string, groupType: string, targetId: string
 export const INSERT_MESSAGES_SQL = `
 WITH input AS (
   SELECT * FROM unnest($1::varchar[], $2::uuid[], $3::varchar[], $4::int[], $5::text[], $6::varchar[], $7::varchar[], $11::bigint[],
-                       $12::bigint[], $13::boolean[], $14::jsonb[], $15::boolean[])
-    WITH ORDINALITY AS i(group_code, author_id, code, type, text, lang, client_key, reply_to_id, known_version, offer_note, offer_note_data, off_platform_text, ord)
+                       $12::bigint[], $13::boolean[], $14::jsonb[], $15::boolean[], $16::text[])
+    WITH ORDINALITY AS i(group_code, author_id, code, type, text, lang, client_key, reply_to_id, known_version, offer_note, offer_note_data, off_platform_text, traceparent, ord)
 ),
 attached AS (
   SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::int[]) AS a(ord, file_id, position)
@@ -80,7 +80,7 @@ inserted AS (
   RETURNING id, code, group_id, seq, type, text, lang, translation, client_key, created_at, deleted_at, author_id, offer_note, offer_note_data, off_platform
 ),
 stored AS MATERIALIZED (
-  SELECT f.ord, i.* FROM inserted i JOIN fresh f ON f.code = i.code
+  SELECT f.ord, f.traceparent, i.* FROM inserted i JOIN fresh f ON f.code = i.code
 ),
 read_marker AS (
   UPDATE chat_participant p SET read_seq = r.seq
@@ -102,8 +102,8 @@ files_bound AS (
   RETURNING 1
 ),
 outboxed AS (
-  INSERT INTO outbox (topic, payload)
-  SELECT 'message.created', jsonb_build_object('groupId', s.group_id, 'messageId', s.id, 'seq', s.seq)
+  INSERT INTO outbox (topic, payload, traceparent)
+  SELECT 'message.created', jsonb_build_object('groupId', s.group_id, 'messageId', s.id, 'seq', s.seq), s.traceparent
   FROM stored s ORDER BY s.group_id, s.seq
   RETURNING id
 ),
