@@ -1,6 +1,7 @@
 import { ChatMessagesRepository } from '../../server/src/modules/chat/chat-messages.repository';
 import { createGroup, createUser, TestUser } from '../factories';
-import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
+import { closeAllSockets, connect, ListeningApp, listenTestApp, record } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 /**
  * Sends that arrive together are stored together (one statement for many messages): every message still gets
@@ -82,7 +83,7 @@ describe('micro-batched sends', () => {
     }
 
     // d gets every message of g2 and g3 once (its own too, as every participant does), none for the retries.
-    await eventually(() => delivered.length === 50);
+    await waitFor(() => delivered.length === 50);
     expect(new Set(delivered.map((m) => m.code)).size).toBe(50);
     // Sending moved each author's read marker to their last message: unread is what others wrote after it.
     const expectedUnread = (u: TestUser, groups: string[]) =>

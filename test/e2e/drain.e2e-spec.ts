@@ -6,8 +6,8 @@ import { io, Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { createGroup, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
-import { eventually } from '../utils/sockets';
 import { testEnv } from '../utils/test-env';
+import { waitFor } from '../utils/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = 'dist/server/src/main.js';
@@ -43,7 +43,7 @@ async function startServer(env: Record<string, string>): Promise<Node> {
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
   const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => (await fetch(`${url}/api/health/ready`).catch(() => null))?.status === 200, 60_000);
+  await waitFor(async () => (await fetch(`${url}/api/health/ready`).catch(() => null))?.status === 200, { timeoutMs: 60_000 });
   return { url, child, output: () => output, exited };
 }
 
@@ -149,7 +149,7 @@ describe('draining on SIGTERM (two server processes)', () => {
     senders = users.map((u) => new Sender(u, group, () => b.url));
     await Promise.all(senders.map((s) => s.open(a.url)));
     const running = senders.map((s) => s.run());
-    await eventually(() => senders.every((s) => s.acked.size >= 5), 20_000);
+    await waitFor(() => senders.every((s) => s.acked.size >= 5), { timeoutMs: 20_000 });
 
     // A load balancer's health check on a kept-alive connection, asking again as soon as it has an answer: the
     // connection is never idle, so the drain must end it itself or the process never exits.
@@ -189,9 +189,9 @@ describe('draining on SIGTERM (two server processes)', () => {
     const spread = senders.map((s) => s.disconnectedAt!);
     expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(100);
 
-    await eventually(() => senders.every((s) => s.reconnectedTo === b.url), 20_000);
+    await waitFor(() => senders.every((s) => s.reconnectedTo === b.url), { timeoutMs: 20_000 });
     const before = senders.map((s) => s.acked.size);
-    await eventually(() => senders.every((s, i) => s.acked.size >= before[i] + 3), 20_000);
+    await waitFor(() => senders.every((s, i) => s.acked.size >= before[i] + 3), { timeoutMs: 20_000 });
     senders.forEach((s) => s.stop());
     await Promise.all(running);
 

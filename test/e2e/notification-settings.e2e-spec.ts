@@ -6,6 +6,7 @@ import { createUser, TestUser } from '../factories';
 import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
 import { closeAllSockets, ListeningApp, listenTestApp } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 interface Lifecycle {
   kind: string;
@@ -186,7 +187,7 @@ describe('notification settings (REST, and the push decider honouring them)', ()
 
       await t.app.get(DataSource).query(`UPDATE chat_participant SET muted_until = now() - interval '1 second' WHERE user_id = $1`, [bob.user.id]);
       await send(alice, group, 'snooze over');
-      await push.until(() => push.arrivalsFor(subB.id).length === 1, 'the push after the snooze');
+      await waitFor(() => push.arrivalsFor(subB.id).length === 1, { timeoutMs: 20_000, message: 'the push after the snooze' });
       expect((push.arrivalsFor(subB.id)[0].payload as { body: string }).body).toBe('snooze over');
     });
 
@@ -206,7 +207,7 @@ describe('notification settings (REST, and the push decider honouring them)', ()
 
       await t.http().put('/api/me/notifications').set(auth(bob)).send(DEFAULTS).expect(200);
       await send(alice, group, 'pushed');
-      await push.until(() => push.arrivalsFor(subB.id).length === 1, 'the push with the switch on');
+      await waitFor(() => push.arrivalsFor(subB.id).length === 1, { timeoutMs: 20_000, message: 'the push with the switch on' });
     });
 
     it("keeps quiet in the recipient's quiet hours, read in their own timezone", async () => {
@@ -228,7 +229,7 @@ describe('notification settings (REST, and the push decider honouring them)', ()
       const group2 = await chat([alice, carol]);
       await t.http().put('/api/me/notifications').set(auth(carol)).send({ push: ALL_ON, email: ALL_ON, quietHours }).expect(200);
       await send(alice, group2, 'daytime');
-      await push.until(() => push.arrivalsFor(subC.id).length === 1, 'the push outside quiet hours');
+      await waitFor(() => push.arrivalsFor(subC.id).length === 1, { timeoutMs: 20_000, message: 'the push outside quiet hours' });
     });
   });
 });

@@ -1,7 +1,8 @@
 import type { PresencePayload } from '#shared/contracts/socket-events';
 import { PresenceClock } from '#shared/presence/presence-clock';
 import { createGroup, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 jest.setTimeout(60_000);
 
@@ -61,7 +62,7 @@ describe('presence across two server nodes, by a moved clock', () => {
       .set('Authorization', `Bearer ${watcher.token}`)
       .send({ userIds: [watched.user.code] });
     // The watcher holds that very last activity (pushed, or caught up within seconds), so its count is exact.
-    await eventually(() => heard.status.lastActiveAt === rest.body[0].lastActiveAt, 6000);
+    await waitFor(() => heard.status.lastActiveAt === rest.body[0].lastActiveAt, { timeoutMs: 6000 });
     expect(shownMinutes(heard)).toBe(2);
     expect(rest.body[0]).toMatchObject({ away: 2 });
     expect(rest.body[0].idleMs).toBeGreaterThanOrEqual(150_000);

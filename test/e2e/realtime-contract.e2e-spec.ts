@@ -1,5 +1,6 @@
 import { createGroup, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 /** The socket contract integrators build against: the same shapes and error envelope as REST. */
 describe('realtime contract', () => {
@@ -74,7 +75,7 @@ describe('realtime contract', () => {
     const gone = next(sa, 'disconnect');
     sa.emit('message:send', { groupCode: group, clientKey: 'huge', message: 'x'.repeat(2 * 1024 * 1024) });
     expect(await gone).toBe('transport close');
-    await eventually(() => !sa.connected);
+    await waitFor(() => !sa.connected);
   });
 });
 
