@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { createGroup, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { testEnv } from '../utils/test-env';
-import { waitFor } from '../utils/wait';
+import { pause, waitFor, within } from '../utils/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = 'dist/server/src/main.js';
@@ -74,13 +74,11 @@ class Sender {
     this.socket.once('disconnect', (reason) => {
       if (reason !== 'io server disconnect' || this.stopped) return;
       this.disconnectedAt = Date.now();
-      setTimeout(
-        () => {
-          const next = this.pickUrl();
-          void this.open(next).then(() => (this.reconnectedTo = next));
-        },
-        1000 + Math.random() * 1000,
-      );
+      // The app's client's own back-off before it comes back.
+      void pause(1000 + Math.random() * 1000).then(() => {
+        const next = this.pickUrl();
+        return this.open(next).then(() => (this.reconnectedTo = next));
+      });
     });
   }
 
@@ -91,7 +89,7 @@ class Sender {
       for (;;) {
         if (this.stopped) return;
         if (!this.socket.connected) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await waitFor(() => this.stopped || this.socket.connected, { timeoutMs: 30_000, message: 'the sender to be connected again' });
           continue;
         }
         const ack = await this.socket
@@ -103,7 +101,8 @@ class Sender {
           break;
         }
       }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Paced as a person typing fast, not as a flood.
+      await pause(20);
     }
   }
 
@@ -167,16 +166,16 @@ describe('draining on SIGTERM (two server processes)', () => {
             .on('error', () => resolve(null)),
         );
         if (status === 503) first503 ??= Date.now();
-        if (status === null) await new Promise((resolve) => setTimeout(resolve, 25));
+        // A refused connection (the node is gone) is asked again shortly, as a load balancer would.
+        if (status === null) await pause(25);
       }
     };
     const probed = probe();
     const signalledAt = Date.now();
     a.child.kill('SIGTERM');
-    const exit = await Promise.race([
-      a.exited,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the draining node did not exit within 30 s:\n${a.output()}`)), 30_000)),
-    ]);
+    const exit = await within(a.exited, 30_000, 'exit of the draining node').catch((err: Error) => {
+      throw new Error(`${err.message}; its output:\n${a.output()}`);
+    });
     probing = false;
     await probed;
     agent.destroy();

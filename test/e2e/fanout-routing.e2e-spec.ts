@@ -5,7 +5,7 @@ import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createUser, TestUser } from '../factories';
 import { OwnRedis } from '../utils/own-redis';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
-import { waitFor } from '../utils/wait';
+import { pause, waitFor } from '../utils/wait';
 
 const nodeOf = (t: ListeningApp) => t.app.get(FanoutNode);
 const redisOf = (t: ListeningApp) => t.app.get(RedisService);
@@ -70,7 +70,8 @@ describe('fan-out routing across server processes', () => {
     // Registered before the handshake answered.
     expect(await roomNodes(two, room)).toEqual([nodeOf(two).id]);
     first.close();
-    await new Promise((r) => setTimeout(r, 200));
+    // Time for a wrong unsubscribe on the first socket's leaving to happen.
+    await pause(200);
     expect(await roomNodes(two, room)).toEqual([nodeOf(two).id]);
     second.close();
     await waitFor(async () => (await roomNodes(two, room)).length === 0);
@@ -88,7 +89,7 @@ describe('fan-out routing across server processes', () => {
     await redis.client.hSet(rooms, bRoom, `${(await redis.client.hGet(rooms, bRoom)) ?? ','}${dead},`);
     await redis.client.xAdd(fanoutKeys.inbox(redis.prefix, dead), '*', { created: '1' });
     await redis.client.pExpire(fanoutKeys.inbox(redis.prefix, dead), 100);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(async () => (await redis.client.exists(fanoutKeys.inbox(redis.prefix, dead))) === 0, { message: "the dead node's inbox to expire" });
 
     const live = next(sb, 'message:new', (m) => m.message === 'after the death');
     expect((await send(sa, group, 'after the death')).ok).toBe(true);
@@ -143,7 +144,8 @@ describe('fan-out routing after Redis lost its data', () => {
 
     for (let i = 2; i <= 4; i++) expect((await send(sa, group, `then ${i}`)).ok).toBe(true);
     await waitFor(() => received.length >= 4, { timeoutMs: 10_000 });
-    await new Promise((r) => setTimeout(r, 300));
+    // A moment more, for anything that would arrive twice.
+    await pause(300);
     expect(received.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
     expect(await roomNodes(one, `user:${b.user.code}`)).toEqual([nodeOf(two).id]);
     expect(await roomNodes(one, `user:${a.user.code}`)).toEqual([nodeOf(one).id]);

@@ -60,15 +60,11 @@ describe('notification settings (REST, and the push decider honouring them)', ()
 
   const send = (u: TestUser, group: string, message: string) => t.http().post(`/api/message/groups/${group}`).set(auth(u)).send({ message }).expect(201);
 
-  async function lifecycleUntil(u: TestUser, check: (log: Lifecycle[]) => boolean, what: string): Promise<Lifecycle[]> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const res = await t.http().get('/api/admin/notifications').query({ user: u.user.code, pageSize: '200' }).set(auth(admin)).expect(200);
-      const log = res.body.entries as Lifecycle[];
-      if (check(log)) return log;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(log)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  /** Reads the admin log until `check` holds on it; answers the log. */
+  function lifecycleUntil(u: TestUser, check: (log: Lifecycle[]) => boolean, what: string): Promise<Lifecycle[]> {
+    const log = async () =>
+      (await t.http().get('/api/admin/notifications').query({ user: u.user.code, pageSize: '200' }).set(auth(admin)).expect(200)).body.entries as Lifecycle[];
+    return waitFor(log, { until: check, timeoutMs: 20_000, intervalMs: 100, message: what });
   }
 
   const muteRow = async (u: TestUser, group: string) =>

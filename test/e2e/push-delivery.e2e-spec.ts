@@ -85,14 +85,8 @@ describe('web push delivery (local RFC 8030 push service)', () => {
   }
 
   /** Polls the admin log until `check` holds on it; answers the log. */
-  async function lifecycleUntil(u: TestUser, check: (log: Lifecycle[]) => boolean, what: string, timeoutMs = 20_000): Promise<Lifecycle[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const log = await lifecycle(u);
-      if (check(log)) return log;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(log)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  function lifecycleUntil(u: TestUser, check: (log: Lifecycle[]) => boolean, what: string, timeoutMs = 20_000): Promise<Lifecycle[]> {
+    return waitFor(() => lifecycle(u), { until: check, timeoutMs, intervalMs: 100, message: what });
   }
 
   /** The outbox row a message's commit wrote (the relay reads its id from the payload). */

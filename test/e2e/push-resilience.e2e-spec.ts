@@ -8,7 +8,7 @@ import { createUser, TestUser } from '../factories';
 import { bootWorker, killed, pushTestEnv, PushTestEnv, ROOT, spawnWorker } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
 import { createTestApp, TestApp } from '../utils/create-app';
-import { waitFor } from '../utils/wait';
+import { pause, waitFor } from '../utils/wait';
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -25,11 +25,11 @@ async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 10_000;
-  while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG') {
-    if (Date.now() > deadline) throw new Error('redis-server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(() => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', {
+    timeoutMs: 10_000,
+    intervalMs: 50,
+    message: 'redis-server to start',
+  });
   return child;
 }
 
@@ -182,7 +182,7 @@ describe('web push resilience', () => {
         await waitFor(() => push.arrivalsFor(sub.id).length === 3, { timeoutMs: 20_000, message: 'the second held push' });
         second.kill('SIGTERM');
         // A worker that stopped at once would be gone by now; this one waits for its push to be answered.
-        await new Promise((r) => setTimeout(r, 500));
+        await pause(500);
         expect({ exitCode: second.exitCode, signalCode: second.signalCode }).toEqual({ exitCode: null, signalCode: null });
         push.release();
         await killed(second);

@@ -1,6 +1,6 @@
 import { createGroup, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
-import { waitFor } from '../utils/wait';
+import { pause, waitFor } from '../utils/wait';
 
 /** The socket contract integrators build against: the same shapes and error envelope as REST. */
 describe('realtime contract', () => {
@@ -117,7 +117,7 @@ describe('realtime: logging in after connecting (the auth event)', () => {
     expect(await call(sa, 'auth', { token: a.token })).toMatchObject({ ok: false, error: { code: 409 } });
 
     // Past the deadline the socket is still there: it logged in in time.
-    await new Promise((r) => setTimeout(r, 700));
+    await pause(700);
     expect(sa.connected).toBe(true);
   });
 

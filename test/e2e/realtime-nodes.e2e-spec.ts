@@ -1,7 +1,7 @@
 import { TokenService } from '../../server/src/modules/auth/token.service';
 import { createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
-import { waitFor } from '../utils/wait';
+import { pause, waitFor } from '../utils/wait';
 
 describe('realtime across two server processes', () => {
   let one: ListeningApp;
@@ -83,12 +83,13 @@ describe('token expiry on a live socket', () => {
     const socket = await connect(t.url, tokens.sign(a.user).token);
     const other = await createUser(t);
     expect((await call(socket, 'auth:refresh', { token: tokens.sign(other.user).token })).error.code).toBe(401);
-    await new Promise((r) => setTimeout(r, 1200));
+    // Part of the first token's life passes, so the second one outlives it.
+    await pause(1200);
     const refreshed = await call(socket, 'auth:refresh', { token: tokens.sign(a.user).token });
     expect(refreshed.ok).toBe(true);
     const expired = next(socket, 'auth:expired', () => true, 5000);
-    // The first token has run out by now; the socket still works on the second.
-    await new Promise((r) => setTimeout(r, 1300));
+    // The first token runs out meanwhile; the socket still works on the second.
+    await pause(1300);
     expect(socket.connected).toBe(true);
     expect((await call(socket, 'sync', { groups: [] })).ok).toBe(true);
     await expired;

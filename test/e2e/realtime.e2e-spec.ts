@@ -4,7 +4,7 @@ import { Role } from '#shared/contracts/roles';
 import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
-import { waitFor } from '../utils/wait';
+import { pause, waitFor } from '../utils/wait';
 
 describe('realtime gateway', () => {
   let t: ListeningApp;
@@ -89,7 +89,8 @@ describe('realtime gateway', () => {
       );
     await send('-left');
     await waitFor(() => cMessages.length === 2);
-    await new Promise((r) => setTimeout(r, 200));
+    // A moment more, for a delivery to b that should not come.
+    await pause(200);
     expect(bMessages.map((m) => m.clientKey)).toEqual(['-before', '-joined']);
   });
 

@@ -6,7 +6,7 @@ import { createGroup, createUser, TestUser } from '../factories';
 import { bootWorker } from '../push-service/harness';
 import { isolatedEnv, IsolatedEnv } from '../translation/harness';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next } from '../utils/sockets';
-import { waitFor } from '../utils/wait';
+import { pause, waitFor } from '../utils/wait';
 
 /**
  * A hosted engine that fails, answers garbage or is slow: the one place a stand-in speaking its documented format
@@ -53,7 +53,8 @@ describe('machine translation when the engine misbehaves (LibreTranslate stand-i
           } else if (b.answer) res.writeHead(200, { 'content-type': 'text/html' }).end(b.answer);
           else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translatedText: q.map((s) => `EN(${s})`) }));
         };
-        if (b.hangMs) setTimeout(answer, b.hangMs);
+        // An engine that hangs: answers only after hangMs.
+        if (b.hangMs) void pause(b.hangMs).then(answer);
         else answer();
       });
     });
@@ -90,7 +91,8 @@ describe('machine translation when the engine misbehaves (LibreTranslate stand-i
     expect(calls.get('uno')).toBe(3);
     // 'dos' times out on every attempt (800 ms against 500): given up after TRANSLATION_ATTEMPTS, nothing stored.
     await waitFor(() => (calls.get('dos') ?? 0) >= 3, { timeoutMs: 15_000 });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Longer than a back-off, for a fourth attempt that should not come.
+    await pause(1500);
     expect(calls.get('dos')).toBe(3);
     expect(await rows(second.code)).toEqual([]);
   }, 40_000);
