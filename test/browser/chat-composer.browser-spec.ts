@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { DEFAULT_PASSWORD, createGroup, createUser } from '../factories';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
+import { pause, waitFor } from '../utils/wait';
 
 jest.setTimeout(240_000);
 
@@ -206,7 +207,7 @@ describe('chat composer', () => {
     await a.goto(`${h.baseUrl}/messages/${group}`);
     await a.getByTestId('chat-empty').waitFor();
     await a.waitForFunction(() => true);
-    for (let i = 0; i < 50 && link.sockets === 0; i++) await a.waitForTimeout(100);
+    await waitFor(() => link.sockets > 0, { intervalMs: 100, message: "the page's socket through the cuttable line" });
     expect(link.sockets).toBeGreaterThan(0);
 
     await link.cut();
@@ -233,7 +234,8 @@ describe('chat composer', () => {
     link.restore();
     await a.locator('[data-testid="chat-message"][data-state="sent"]').waitFor({ timeout: 30_000 });
     await b.getByTestId('chat-messages').getByText('Written while the line was down').waitFor();
-    await b.waitForTimeout(1_000);
+    // A moment more, for a second copy that should not come.
+    await pause(1_000);
     expect(await messages(b).count()).toBe(1);
     expect(await messages(a).count()).toBe(1);
     const rows = (await db().query('SELECT count(*)::int AS n FROM chat_message WHERE client_key = $1', [clientKey])) as { n: number }[];
@@ -283,8 +285,9 @@ describe('chat composer', () => {
     lose = false;
     await a.reload();
     await a.locator('[data-testid="chat-message"][data-state="sent"]').waitFor();
-    // Polling (the socket is still refused) and the re-sent one's answer both name the one stored message.
-    await a.waitForTimeout(6_000);
+    // Polling (the socket is still refused) and the re-sent one's answer both name the one stored message: longer
+    // than a polling period, for a second copy that should not come.
+    await pause(6_000);
     expect(await messages(a).count()).toBe(1);
     expect(await count()).toBe(1);
   });
@@ -335,18 +338,17 @@ describe('a group with 10,000 messages', () => {
 
     // Every page, oldest last.
     const started = Date.now();
-    await a.evaluate(async () => {
-      const count = () => Number(document.querySelector('[data-testid="chat-messages"]')?.getAttribute('data-total'));
-      for (let i = 0; i < 400; i++) {
-        const button = document.querySelector('[data-testid="chat-load-older"]') as HTMLButtonElement | null;
-        if (!button) return;
-        const before = count();
-        button.click();
-        for (let wait = 0; wait < 400 && count() === before && document.querySelector('[data-testid="chat-load-older"]'); wait++) {
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      }
-    });
+    const loadOlder = a.getByTestId('chat-load-older');
+    for (let i = 0; i < 400 && (await loadOlder.count()) > 0; i++) {
+      const before = await total();
+      await loadOlder.evaluate((button: HTMLButtonElement) => button.click());
+      await a.waitForFunction(
+        (n) =>
+          Number(document.querySelector('[data-testid="chat-messages"]')?.getAttribute('data-total')) !== n ||
+          !document.querySelector('[data-testid="chat-load-older"]'),
+        before,
+      );
+    }
     console.log(`loaded ${TOTAL} messages page by page in ${Date.now() - started} ms`);
     expect(await total()).toBe(TOTAL);
     const rows = async () => messages(a).count();

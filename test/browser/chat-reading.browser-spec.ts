@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { DEFAULT_PASSWORD, type TestUser, createGroup, createUser } from '../factories';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
 import { ARTIFACTS } from './paths';
+import { pause } from '../utils/wait';
 
 // Page-side code (evaluate callbacks) runs in the browser; the server's tsconfig has no DOM types.
 declare const document: any, window: any, requestAnimationFrame: any;
@@ -187,7 +188,7 @@ describe('presence', () => {
 
     // Bob closes his tab: past the server's 5 s offline grace he is still available (0 minutes away).
     await bob1.context.close();
-    await a.waitForTimeout(7_000);
+    await pause(7_000);
     expect(await presence.getAttribute('data-presence')).toBe('available');
     expect(await a.getByTestId('chat-header-online').count()).toBe(0);
     expect(await a.getByTestId(`chat-list-item-${group}`).getByTestId('chat-list-presence').getAttribute('data-presence')).toBe('available');

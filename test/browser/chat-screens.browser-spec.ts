@@ -4,6 +4,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { Role } from '#shared/contracts/roles';
 import { DEFAULT_PASSWORD, type TestUser, createGroup, createUser } from '../factories';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
+import { pause } from '../utils/wait';
 
 jest.setTimeout(180_000);
 
@@ -83,7 +84,7 @@ describe('chat screens in the browser', () => {
     expect(await b.getByTestId('realtime-banner').getAttribute('data-state')).toBe('polling');
     await screenshot(b, '61-message-arrived-by-polling');
     // Keep the socket down for 10 s in all.
-    await b.waitForTimeout(Math.max(0, 10_000 - (Date.now() - cutAt)));
+    await pause(Math.max(0, 10_000 - (Date.now() - cutAt)));
     expect(Date.now() - cutAt).toBeGreaterThanOrEqual(10_000);
 
     // Back: the socket reconnects by itself (no reload), the banner says so and goes, polling stops.
@@ -94,7 +95,7 @@ describe('chat screens in the browser', () => {
     await b.getByTestId('chat-messages').getByText('live again after the cut').waitFor({ timeout: 5_000 });
     const pollsWhenBack = polls.length;
     await b.locator('[data-testid="realtime-banner"][data-state="hidden"]').waitFor({ state: 'attached', timeout: 10_000 });
-    await b.waitForTimeout(6_000); // longer than one polling period
+    await pause(6_000); // longer than one polling period, for a poll that should not come
     expect(polls.length).toBe(pollsWhenBack);
 
     for (const text of ['before the cut', 'sent while Bob is offline 1', 'sent while Bob is offline 2', 'live again after the cut']) {

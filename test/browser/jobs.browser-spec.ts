@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { type TestUser, createInstance, createUser } from '../factories';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
+import { pause } from '../utils/wait';
 
 /** Page-side globals for the predicates that run in the browser (the tests' tsconfig has no DOM types). */
 declare const document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): { length: number } };
@@ -82,7 +83,8 @@ describe('jobs in the browser', () => {
     expect(await invalidFields(a).count()).toBe(2);
     // Saving with errors sends nothing.
     await a.getByTestId('job-form-save').click();
-    await a.waitForTimeout(300);
+    // A moment for a navigation that should not come.
+    await pause(300);
     expect(new URL(a.url()).pathname).toBe('/jobs/new');
     await screenshot(a, 'jobs-form-errors-desktop-en');
 

@@ -2,8 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { Role } from '#shared/contracts/roles';
 import { DEFAULT_PASSWORD, type TestUser, createGroup, createUser } from '../factories';
-import { eventually } from '../utils/sockets';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
+import { waitFor } from '../utils/wait';
 
 jest.setTimeout(180_000);
 
@@ -190,8 +190,8 @@ describe('what others change shows without a reload', () => {
     const before = (await h.app.http().get('/api/Instance/Current').expect(200)).body as { name: string; color: string };
     try {
       await h.app.http().post('/api/Instance').set(api(admin)).send({ name: 'Garden Helpers', color: '2f9e44' }).expect(200);
-      await eventually(async () => (await page.title()).includes('Garden Helpers'), 10_000);
-      await eventually(async () => String(await page.evaluate(`document.querySelector('link#instance-styles').href`)).includes('?v='), 10_000);
+      await waitFor(async () => (await page.title()).includes('Garden Helpers'), { timeoutMs: 10_000 });
+      await waitFor(async () => String(await page.evaluate(`document.querySelector('link#instance-styles').href`)).includes('?v='), { timeoutMs: 10_000 });
       await screenshot(page, '65-phone-390-instance-renamed-live');
     } finally {
       await h.app.http().post('/api/Instance').set(api(admin)).send({ name: before.name, color: before.color }).expect(200);

@@ -4,6 +4,7 @@ import { PresenceService } from '#shared/presence/presence.service';
 import { SocketEmitter } from '../../server/src/realtime/socket-emitter.service';
 import { DEFAULT_PASSWORD, type TestUser, createGroup, createUser } from '../factories';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
+import { pause } from '../utils/wait';
 
 jest.setTimeout(240_000);
 
@@ -51,7 +52,8 @@ async function pass(ms: number, pages: Page[]) {
   for (let left = ms; left > 0; left -= PASS_STEP_MS) {
     clock.shift += Math.min(left, PASS_STEP_MS);
     for (const page of pages) await page.clock.setSystemTime(clock.now());
-    await new Promise((r) => setTimeout(r, 1200));
+    // Real time for a heartbeat (every second) at each step, so no socket takes the jump for a lost connection.
+    await pause(1200);
   }
   for (const page of pages) await page.evaluate("window.dispatchEvent(new Event('focus'))");
 }
@@ -98,7 +100,8 @@ describe('presence in two browsers', () => {
       // A key press is an interaction that changes nothing on screen.
       await a.keyboard.press('Shift');
       await b.keyboard.press('Shift');
-      await new Promise((r) => setTimeout(r, 300));
+      // Nothing on screen tells when the interactions have reached the server; the clock must not move before.
+      await pause(300);
       await pass(0, pages);
       expect([step, await presenceOf(a, bob.user.code), await presenceOf(a, ada.user.code)]).toEqual([step, 'available', 'available']);
       expect([step, await b.getByTestId('chat-header-presence').getAttribute('data-presence')]).toEqual([step, 'available']);

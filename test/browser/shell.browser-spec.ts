@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_PASSWORD, createInstance, createUser, uniqueEmail } from '../factories';
 import { Role } from '#shared/contracts/roles';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
+import { pause, within } from '../utils/wait';
 
 /** Page-side globals for the predicates that run in the browser (the tests' tsconfig has no DOM types). */
 declare const document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): { length: number } };
@@ -76,9 +77,7 @@ describe('Content-Security-Policy', () => {
     await fillLogin(page, admin.user.email, DEFAULT_PASSWORD);
     await page.getByTestId('dashboard').waitFor();
     // The service worker registers and runs under the policy too.
-    const worker = await page.evaluate(
-      "Promise.race([navigator.serviceWorker.ready.then((r) => Boolean(r.active)), new Promise((done) => setTimeout(() => done('no worker within 10 s'), 10000))])",
-    );
+    const worker = await within(page.evaluate('navigator.serviceWorker.ready.then((r) => Boolean(r.active))'), 10_000, 'active service worker');
     expect(worker).toBe(true);
     // A page load that starts on a lazily loaded route (the chat) gets the router's hydrate fallback, not a warning.
     await page.goto(`${base}/messages`);
@@ -88,7 +87,8 @@ describe('Content-Security-Policy', () => {
     await page.goto(`${base}/admin`);
     await page.getByTestId('admin-form').waitFor();
     await page.getByTestId('admin-color').fill('#e8590c');
-    await page.waitForTimeout(500);
+    // A moment for a violation that should not come (the preview restyles the page).
+    await pause(500);
     expect(violations).toEqual([]);
   });
 });
@@ -144,7 +144,7 @@ describe('guards and the session', () => {
     await fillLogin(page, email, DEFAULT_PASSWORD);
     await page.waitForURL(`${h.baseUrl}/messages`);
     await page.getByTestId('chat-page').waitFor();
-    await page.waitForTimeout(400); // past the 200 ms a denied /auth would wait before sending to /
+    await pause(400); // past the 200 ms a denied /auth would wait before sending to /
     expect(path(page)).toBe('/messages');
     await screenshot(page, '05-back-at-after-address');
   });

@@ -4,6 +4,7 @@ import { RedisService } from '#shared/redis/redis.service';
 import { createUser, DEFAULT_PASSWORD } from '../factories';
 import { IDP_CLIENT, isActiveAtProvider, startTestIdentityProvider, TestIdentityProvider } from '../utils/identity-provider';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
+import { waitFor } from '../utils/wait';
 
 jest.setTimeout(120_000);
 
@@ -69,7 +70,7 @@ describe('sign-in with an identity provider', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-logout').click();
     await page.waitForURL((url) => url.pathname === '/auth');
-    for (let i = 0; i < 50 && (await isActiveAtProvider(idp.issuer('good'), accessToken)); i++) await page.waitForTimeout(100);
+    await waitFor(async () => !(await isActiveAtProvider(idp.issuer('good'), accessToken)), { intervalMs: 100, message: 'the session ended at the provider' });
     expect(await isActiveAtProvider(idp.issuer('good'), accessToken)).toBe(false);
 
     await page.goto(`${h.baseUrl}/auth?after=${encodeURIComponent('/jobs')}`);

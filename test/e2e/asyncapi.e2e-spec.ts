@@ -5,7 +5,8 @@ import Ajv from 'ajv';
 import { MESSAGE_METADATA } from '@nestjs/websockets/constants';
 import { RealtimeGateway } from '../../server/src/realtime/realtime.gateway';
 import { createGroup, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 interface AsyncApiDocument {
   operations: Record<string, { action: 'send' | 'receive'; reply?: object }>;
@@ -84,7 +85,7 @@ describe('AsyncAPI document of the socket contract', () => {
     expectFits('message:send (acknowledgement)', reply);
     const edited = await call(sa, 'message:edit', { groupCode: group, code: sent.message.code, message: 'hello, edited' });
     expectFits('message:edit (acknowledgement)', edited);
-    await eventually(() => pushed.length === 2 && updates.length === 1 && counts.length > 0);
+    await waitFor(() => pushed.length === 2 && updates.length === 1 && counts.length > 0);
     pushed.forEach((m) => expectFits('message:new', m));
     expectFits('message:updated', updates[0]);
     expectFits('unread:count', counts[0]);

@@ -1,6 +1,7 @@
 import { ChatMessagesRepository } from '../../server/src/modules/chat/chat-messages.repository';
 import { createGroup, createUser, TestUser } from '../factories';
-import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
+import { closeAllSockets, connect, ListeningApp, listenTestApp, record } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 /**
  * Sends that arrive together are stored together (one statement for many messages): every message still gets
@@ -82,7 +83,7 @@ describe('micro-batched sends', () => {
     }
 
     // d's socket gets every message of g2 and g3 once but its own (those are in its acknowledgements), none for the retries.
-    await eventually(() => delivered.length === 30);
+    await waitFor(() => delivered.length === 30);
     expect(new Set(delivered.map((m) => m.code)).size).toBe(30);
     expect(delivered.filter((m) => m.userCode === d.user.code)).toEqual([]);
     // Sending moved each author's read marker to their last message: unread is what others wrote after it.

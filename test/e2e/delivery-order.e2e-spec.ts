@@ -1,7 +1,8 @@
 import { Socket } from 'socket.io-client';
 import { createGroup, createUser, TestUser } from '../factories';
 import { PausableProxy } from '../utils/pausable-proxy';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
+import { pause, waitFor } from '../utils/wait';
 import { testEnv } from '../utils/test-env';
 
 const auth = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
@@ -53,14 +54,14 @@ describe('one ordered path for everything about a chat (two server nodes)', () =
       await fast.http().patch(`/api/message/groups/${group}`).set(auth(author)).send({ name: 'Renamed' }).expect(200);
       await fast.http().delete(`/api/message/groups/${group}/messages/${message.code}`).set(auth(author)).expect(204);
       // Long enough for anything sent another way to have arrived.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await pause(500);
     } finally {
       proxy.resume();
     }
 
     const expected = ['message:new', 'message:updated', 'group:updated', 'message:deleted'];
     for (const seen of [readerSaw, otherSaw]) {
-      await eventually(() => seen.length >= expected.length, 10_000);
+      await waitFor(() => seen.length >= expected.length, { timeoutMs: 10_000 });
       expect(seen.map((e) => e.split(' ')[0])).toEqual(expected);
     }
   }, 30_000);

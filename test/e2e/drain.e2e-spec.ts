@@ -4,7 +4,7 @@ import { createGroup, createUser } from '../factories';
 import { ChatClient } from '../utils/chat-client';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { buildServerIfStale, ServerProcess, startServer } from '../utils/server-process';
-import { eventually, within } from '../utils/sockets';
+import { waitFor, within } from '../utils/wait';
 
 const SENDERS = 6;
 
@@ -37,7 +37,7 @@ describe('draining on SIGTERM (two server processes)', () => {
     senders = users.map((u) => new ChatClient(u, group, { reconnectTo: () => b.url }));
     await Promise.all(senders.map((s) => s.open(a.url)));
     const running = senders.map((s) => s.run());
-    await eventually(() => senders.every((s) => s.acked.size >= 5), 20_000);
+    await waitFor(() => senders.every((s) => s.acked.size >= 5), { timeoutMs: 20_000 });
 
     // A load balancer's health check on a kept-alive connection, asking again as soon as it has an answer: the
     // connection is never idle, so the drain must end it itself or the process never exits.
@@ -74,9 +74,9 @@ describe('draining on SIGTERM (two server processes)', () => {
     const spread = senders.map((s) => s.drops[0]);
     expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(100);
 
-    await eventually(() => senders.every((s) => s.reconnectedTo === b.url), 20_000);
+    await waitFor(() => senders.every((s) => s.reconnectedTo === b.url), { timeoutMs: 20_000 });
     const before = senders.map((s) => s.acked.size);
-    await eventually(() => senders.every((s, i) => s.acked.size >= before[i] + 3), 20_000);
+    await waitFor(() => senders.every((s, i) => s.acked.size >= before[i] + 3), { timeoutMs: 20_000 });
     senders.forEach((s) => s.close());
     await Promise.all(running);
 

@@ -1,12 +1,12 @@
-import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { OfferStatus } from '#shared/contracts/offers';
 import { JobName } from '#shared/contracts/queues';
 import { JobService } from '#shared/queue/job.service';
 import { createUser, TestUser } from '../factories';
-import { EmailStack, emailStack, expectSoon } from '../utils/email-stack';
+import { EmailStack, emailStack } from '../utils/email-stack';
 import { ListeningApp } from '../utils/sockets';
 import { TestSmtp } from '../utils/test-smtp';
+import { pause, waitFor } from '../utils/wait';
 import { offerTimerJobId } from '../../workers/src/timers/offer-timers';
 import { as, move, OfferRef, offerIn } from './marketplace.helpers';
 
@@ -33,7 +33,6 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
     const res = await move(t, who, ref, call);
     if (res.status !== 200) throw new Error(`${call}: ${res.status} ${JSON.stringify(res.body)}`);
   };
-  /** Waits past the window and a few scans, so an e-mail that was going to go out has. */
   const offerEmailsOff = async (u: TestUser) => {
     const all = { messages: true, offers: true, payments: true };
     await t
@@ -43,8 +42,9 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
       .send({ push: all, email: { ...all, offers: false }, quietHours: null })
       .expect(200);
   };
-  const pastTheWindow = () => new Promise((r) => setTimeout(r, WINDOW_MS + 1500));
-  const settle = async (u: TestUser) => expectSoon(async () => expect((await stack.emailsOf(u)).every((e) => e.status !== 'pending')).toBe(true), 15_000);
+  // Lets the window and a few scans pass, so an e-mail that was going to go out has: before a check that none did.
+  const pastTheWindow = () => pause(WINDOW_MS + 1500);
+  const settle = (u: TestUser) => waitFor(async () => (await stack.emailsOf(u)).every((e) => e.status !== 'pending'), { timeoutMs: 15_000 });
   const unsubscribeLink = (mail: Parameters<typeof TestSmtp.header>[0]) => /<([^>]+)>/.exec(TestSmtp.header(mail, 'list-unsubscribe') ?? '')![1];
   /** Relays an offer's outbox row of this topic again, its e-mail record job gone: as after a lost Redis. */
   const replayRecord = async (ref: OfferRef, topic: string) => {
@@ -54,10 +54,9 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
     ])) as { id: string }[];
     await stack.worker.get(JobService).queue(JobName.RecordOfferEmail).remove(`outbox-${outboxId}`);
     await db().query(`UPDATE outbox SET dispatched_at = NULL WHERE id = $1`, [outboxId]);
-    await expectSoon(
-      async () => expect((await db().query(`SELECT dispatched_at FROM outbox WHERE id = $1`, [outboxId]))[0].dispatched_at).not.toBeNull(),
-      5000,
-    );
+    await waitFor(async () => (await db().query(`SELECT dispatched_at FROM outbox WHERE id = $1`, [outboxId]))[0].dispatched_at !== null, {
+      message: 'the outbox row relayed again',
+    });
   };
   /**
    * A controlled clock: the offer's real delayed timer job for this step of its current wait, made due now (as the
@@ -66,20 +65,21 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
   async function timerNow(ref: OfferRef, key: string): Promise<void> {
     const [offer] = (await db().query(`SELECT id::text AS id, version FROM job_offer WHERE code = $1`, [ref.offer])) as { id: string; version: number }[];
     const queue = stack.worker.get(JobService).queue(JobName.FireOfferTimer);
-    let job: Job | undefined;
-    await expectSoon(async () => {
-      job = await queue.getJob(offerTimerJobId(offer.id, offer.version, key));
-      expect(await job?.getState()).toBe('delayed');
-    }, 10_000);
+    const job = await waitFor(() => queue.getJob(offerTimerJobId(offer.id, offer.version, key)), {
+      until: (j) => j !== undefined,
+      timeoutMs: 10_000,
+      message: `the ${key} timer job`,
+    });
+    await waitFor(() => job!.getState(), { until: (state) => state === 'delayed', timeoutMs: 10_000 });
     await job!.promote();
-    await expectSoon(async () => expect(await job!.getState()).toBe('completed'), 15_000);
+    await waitFor(() => job!.getState(), { until: (state) => state === 'completed', timeoutMs: 15_000 });
   }
 
   it("e-mails the customer a final offer they have not answered, once, with a link straight to the offer, in text and HTML, and nothing about the offer's chat notes", async () => {
     const [customer, provider] = [await createUser(t), await createUser(t, { name: 'Piotr', surname: 'Nowak' })];
     const ref = await offerIn(t, OfferStatus.FinalOffer, customer, provider);
 
-    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(1), 10_000);
+    await waitFor(() => smtp.to(customer.user.email).length === 1, { timeoutMs: 10_000 });
     const [mail] = smtp.to(customer.user.email);
     expect(mail.subject).toBe('Piotr Nowak sent a final offer for “Title in eng”');
     expect(mail.text).toContain('The offer (120.50 USD) is waiting for your choice.');
@@ -95,10 +95,9 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
     )) as { id: string }[];
     await stack.worker.get(JobService).queue(JobName.RecordOfferEmail).remove(`outbox-${outboxId}`);
     await db().query(`UPDATE outbox SET dispatched_at = NULL WHERE id = $1`, [outboxId]);
-    await expectSoon(
-      async () => expect((await db().query(`SELECT dispatched_at FROM outbox WHERE id = $1`, [outboxId]))[0].dispatched_at).not.toBeNull(),
-      5000,
-    );
+    await waitFor(async () => (await db().query(`SELECT dispatched_at FROM outbox WHERE id = $1`, [outboxId]))[0].dispatched_at !== null, {
+      message: 'the outbox row relayed again',
+    });
     await pastTheWindow();
     expect(smtp.to(customer.user.email)).toHaveLength(1);
     expect(await stack.emailsOf(customer)).toEqual([{ kind: 'offers', status: 'sent', reason: null, attempts: 1 }]);
@@ -122,7 +121,7 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
     const ref = await offerIn(t, OfferStatus.PaymentDeclared, customer, provider);
     await moveOk(provider, ref, 'disputePayment');
     await moveOk(customer, ref, 'pay');
-    await expectSoon(() => expect(smtp.to(provider.user.email)).toHaveLength(1), 10_000);
+    await waitFor(() => smtp.to(provider.user.email).length === 1, { timeoutMs: 10_000 });
     await settle(provider);
     await pastTheWindow();
     expect(smtp.to(provider.user.email)).toHaveLength(1);
@@ -138,20 +137,15 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
     const provider = await createUser(t);
     const ref = await offerIn(t, OfferStatus.PaymentPending, customer, provider);
 
-    await expectSoon(() => expect(smtp.to(customer.user.email).map((m) => m.subject)).toContain('Oczekuje na płatność – „Title in eng”'), 10_000);
+    await waitFor(() => smtp.to(customer.user.email).some((m) => m.subject === 'Oczekuje na płatność – „Title in eng”'), { timeoutMs: 10_000 });
     const due = smtp.to(customer.user.email).find((m) => m.subject?.startsWith('Oczekuje'))!;
     expect(due.text).toContain('Oferta czeka na Twoją płatność: 120.50 USD.');
     expect(due.text).toContain(`Otwórz ofertę: ${offerUrl(ref)}`);
     expect(due.text).toContain('Nie wysyłaj mi e-maili o płatnościach');
 
     await moveOk(customer, ref, 'pay');
-    await expectSoon(
-      () =>
-        expect(smtp.to(provider.user.email).map((m) => m.subject)).toContain(
-          `${customer.user.name} ${customer.user.surname} says they paid for “Title in eng”`,
-        ),
-      10_000,
-    );
+    const paidSubject = `${customer.user.name} ${customer.user.surname} says they paid for “Title in eng”`;
+    await waitFor(() => smtp.to(provider.user.email).some((m) => m.subject === paidSubject), { timeoutMs: 10_000 });
     const declared = smtp.to(provider.user.email).find((m) => m.subject?.includes('says they paid'))!;
     expect(declared.text).toContain('Confirm the payment of 120.50 USD once it has arrived.');
     expect(declared.html).toContain(`<a href="${offerUrl(ref)}">`);
@@ -175,11 +169,11 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
   it("e-mails a timer's reminder to the party whose move it is, like a move: once, with the link and the one-click unsubscribe", async () => {
     const [customer, provider] = [await createUser(t), await createUser(t)];
     const ref = await offerIn(t, OfferStatus.FinalOffer, customer, provider);
-    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(1), 10_000);
+    await waitFor(() => smtp.to(customer.user.email).length === 1, { timeoutMs: 10_000 });
 
     // Two days before the final offer lapses (14 days, reminded 2 before).
     await timerNow(ref, 'remind-12');
-    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(2), 10_000);
+    await waitFor(() => smtp.to(customer.user.email).length === 2, { timeoutMs: 10_000 });
     const mail = smtp.to(customer.user.email)[1];
     expect(mail.subject).toBe('Reminder: the offer for “Title in eng” expires in 2 days');
     expect(mail.text).toContain('It is waiting for your move; without one, it closes by itself.');
@@ -203,10 +197,10 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
     const customer = await createUser(t, { lang: 'pol' });
     const provider = await createUser(t);
     const ref = await offerIn(t, OfferStatus.PaymentPending, customer, provider);
-    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(1), 10_000);
+    await waitFor(() => smtp.to(customer.user.email).length === 1, { timeoutMs: 10_000 });
 
     await timerNow(ref, 'remind-3');
-    await expectSoon(() => expect(smtp.to(customer.user.email)).toHaveLength(2), 10_000);
+    await waitFor(() => smtp.to(customer.user.email).length === 2, { timeoutMs: 10_000 });
     const mail = smtp.to(customer.user.email)[1];
     expect(mail.subject).toBe('Przypomnienie: płatność za „Title in eng” czeka od 3 dni');
     expect(mail.text).toContain('Oferta wciąż czeka na Twoją płatność: 120.50 USD.');
@@ -218,7 +212,7 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
     await moveOk(customer, ref, 'pay');
     // (the moves that brought the offer here, each at once moved on by the next, were e-mailed as offers: skipped)
     const payments = async () => (await stack.emailsOf(customer)).filter((e) => e.kind === 'payments');
-    await expectSoon(async () => expect(await payments()).toHaveLength(3), 10_000);
+    await waitFor(async () => (await payments()).length === 3, { timeoutMs: 10_000 });
     await settle(customer);
     expect((await payments()).map((e) => [e.kind, e.status, e.reason])).toEqual([
       ['payments', 'sent', null],
@@ -263,13 +257,11 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
 
       // Every one of them is tried, and fails to connect, more often than EMAIL_ATTEMPTS (4) allows for a server
       // that answers: a server that does not answer spends none of them, and each stays pending.
-      await expectSoon(async () => {
-        for (const u of [waiting, actsMeanwhile, reader, unread]) {
-          const [email] = await stack.emailsOf(u);
-          expect(email.status).toBe('pending');
-          expect(email.attempts).toBeGreaterThanOrEqual(5);
-        }
-      }, 30_000);
+      const triedOften = async (u: TestUser) => {
+        const [email] = await stack.emailsOf(u);
+        return email?.status === 'pending' && email.attempts >= 5;
+      };
+      await waitFor(async () => (await Promise.all([waiting, actsMeanwhile, reader, unread].map(triedOften))).every(Boolean), { timeoutMs: 30_000 });
       const errors = (await db().query(`SELECT DISTINCT last_error FROM email_message WHERE user_id = $1`, [waiting.user.id])) as { last_error: string }[];
       expect(errors[0].last_error).toMatch(/ECONNREFUSED|connect/i);
 
@@ -278,8 +270,8 @@ describe('e-mail about offer moves and payments due (a real SMTP server in the t
       await t.http().post(`/api/message/groups/${readChat}/read`).set(as(reader)).send({ seq }).expect(200);
       await smtp.start();
 
-      await expectSoon(() => expect(smtp.to(waiting.user.email)).toHaveLength(1), 20_000);
-      await expectSoon(() => expect(smtp.to(unread.user.email)).toHaveLength(1), 20_000);
+      await waitFor(() => smtp.to(waiting.user.email).length === 1, { timeoutMs: 20_000 });
+      await waitFor(() => smtp.to(unread.user.email).length === 1, { timeoutMs: 20_000 });
       expect(smtp.to(waiting.user.email)[0].text).toContain(offerUrl(stillDue));
       for (const u of [actsMeanwhile, reader]) await settle(u);
       expect((await stack.emailsOf(actsMeanwhile))[0]).toMatchObject({ kind: 'offers', status: 'skipped', reason: 'moved-on' });

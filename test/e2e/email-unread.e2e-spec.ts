@@ -4,9 +4,10 @@ import { AppConfig } from '#shared/config/config.schema';
 import { OfferStatus } from '#shared/contracts/offers';
 import { signUnsubscribe } from '#shared/notifications/unsubscribe-token';
 import { createUser, TestUser, uniqueEmail } from '../factories';
-import { EmailStack, emailStack, expectSoon } from '../utils/email-stack';
+import { EmailStack, emailStack } from '../utils/email-stack';
 import { ListeningApp } from '../utils/sockets';
 import { TestSmtp } from '../utils/test-smtp';
+import { pause, waitFor } from '../utils/wait';
 import { offerIn } from './marketplace.helpers';
 
 const WINDOW_MS = 1500;
@@ -42,8 +43,11 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
 
   const emailsOf = async (u: TestUser) => (await stack.emailsOf(u)).map(({ status, reason, attempts }) => ({ status, reason, attempts }));
 
-  /** Waits past the window and a few scans, so an e-mail that was going to be recorded has been. */
-  const pastTheWindow = () => new Promise((r) => setTimeout(r, WINDOW_MS + 1200));
+  /**
+   * Lets the window and a few scans pass, so an e-mail that was going to be recorded has been: before a check that
+   * none was.
+   */
+  const pastTheWindow = () => pause(WINDOW_MS + 1200);
 
   it('sends someone who does not read within the window exactly one e-mail that names every unread chat, text and HTML', async () => {
     const [alice, bob, carol] = [await createUser(t), await createUser(t), await createUser(t)];
@@ -52,7 +56,7 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
     await send(alice, first, 'Can you start on Monday?');
     await send(carol, second, 'Quote attached for the shed');
 
-    await expectSoon(() => expect(smtp.to(bob.user.email)).toHaveLength(1), 10_000);
+    await waitFor(() => smtp.to(bob.user.email).length === 1, { timeoutMs: 10_000 });
     const [mail] = smtp.to(bob.user.email);
     expect(mail.subject).toBe('You have unread messages in 2 chats');
     expect(mail.text).toContain('Can you start on Monday?');
@@ -90,9 +94,9 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
     smtp.tempFailures = 1;
     // The first attempt meets a 451 (someone else's e-mail may take it: then this one is read before its first try).
     const { seq } = await send(alice, group, 'read between attempts');
-    await expectSoon(async () => expect((await emailsOf(bob)).length).toBe(1), 10_000);
+    await waitFor(async () => (await emailsOf(bob)).length === 1, { timeoutMs: 10_000 });
     await t.http().post(`/api/message/groups/${group}/read`).set(auth(bob)).send({ seq }).expect(200);
-    await expectSoon(async () => expect((await emailsOf(bob))[0].status).not.toBe('pending'), 10_000);
+    await waitFor(async () => ((await emailsOf(bob))[0]?.status ?? 'pending') !== 'pending', { timeoutMs: 10_000 });
     expect((await emailsOf(bob))[0]).toMatchObject({ status: 'skipped', reason: 'read' });
     expect(smtp.to(bob.user.email)).toEqual([]);
     smtp.tempFailures = 0;
@@ -129,7 +133,7 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
     await send(alice, offer.group, 'the work is on its way');
 
     const unread = () => smtp.to(bob.user.email).filter((m) => m.subject?.startsWith('You have unread messages'));
-    await expectSoon(() => expect(unread()).toHaveLength(1), 10_000);
+    await waitFor(() => unread().length === 1, { timeoutMs: 10_000 });
     const [mail] = unread();
     expect(mail.subject).toBe('You have unread messages in 2 chats');
     expect(mail.text).toContain('Shared group (1 unread message)');
@@ -144,7 +148,7 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
     const bob = await createUser(t, { lang: 'pol' });
     const group = await chat([alice, bob]);
     await send(alice, group, 'Dzień dobry');
-    await expectSoon(() => expect(smtp.to(bob.user.email)).toHaveLength(1), 10_000);
+    await waitFor(() => smtp.to(bob.user.email).length === 1, { timeoutMs: 10_000 });
     const [mail] = smtp.to(bob.user.email);
     expect(mail.subject).toBe('Masz nieprzeczytane wiadomości w 1 czacie');
     expect(mail.text).toContain('Otwórz czat');
@@ -158,8 +162,9 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
     await send(alice, await chat([alice, bounced]), 'to nowhere');
     await send(alice, await chat([alice, later]), 'to somewhere');
     smtp.tempFailures = 1;
-    await expectSoon(() => expect(smtp.to(later.user.email)).toHaveLength(1), 15_000);
-    await expectSoon(async () => expect(await emailsOf(bounced)).toEqual([expect.objectContaining({ status: 'failed', reason: 'rejected' })]), 10_000);
+    await waitFor(() => smtp.to(later.user.email).length === 1, { timeoutMs: 15_000 });
+    await waitFor(async () => (await emailsOf(bounced))[0]?.status === 'failed', { timeoutMs: 10_000 });
+    expect(await emailsOf(bounced)).toEqual([expect.objectContaining({ status: 'failed', reason: 'rejected' })]);
     expect(smtp.to(bounced.user.email)).toEqual([]);
   });
 
@@ -173,7 +178,7 @@ describe('e-mail about unread messages (a real SMTP server in the test)', () => 
     it('switches e-mail about messages off with the link of an e-mail, once; a replay, a forgery and an expired link change nothing', async () => {
       const [alice, bob] = [await createUser(t), await createUser(t)];
       await send(alice, await chat([alice, bob]), 'unsubscribe me');
-      await expectSoon(() => expect(smtp.to(bob.user.email)).toHaveLength(1), 10_000);
+      await waitFor(() => smtp.to(bob.user.email).length === 1, { timeoutMs: 10_000 });
       const token = tokenOf(smtp.to(bob.user.email)[0]);
 
       const [body, mac] = token.split('.');

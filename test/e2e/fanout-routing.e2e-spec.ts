@@ -4,7 +4,8 @@ import { FanoutNode } from '../../server/src/fanout/fanout-node';
 import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createUser, TestUser } from '../factories';
 import { OwnRedis } from '../utils/own-redis';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { pause, waitFor } from '../utils/wait';
 
 const nodeOf = (t: ListeningApp) => t.app.get(FanoutNode);
 const redisOf = (t: ListeningApp) => t.app.get(RedisService);
@@ -32,7 +33,7 @@ describe('fan-out routing across server processes', () => {
     const before = read();
 
     for (let i = 1; i <= 5; i++) expect((await send(sa, group, `m${i}`)).ok).toBe(true);
-    await eventually(() => received.length === 5);
+    await waitFor(() => received.length === 5);
     expect(received.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
 
     expect(await roomNodes(one, `user:${a.user.code}`)).toEqual([nodeOf(one).id]);
@@ -53,7 +54,7 @@ describe('fan-out routing across server processes', () => {
 
     const acks = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i % 2 ? sb : sa, group, `both ${i}`)));
     expect(acks.every((ack) => ack.ok)).toBe(true);
-    await eventually(() => onOne.length === 40 && onTwo.length === 40 && counts.at(-1)?.total === 40);
+    await waitFor(() => onOne.length === 40 && onTwo.length === 40 && counts.at(-1)?.total === 40);
     const inOrder = Array.from({ length: 40 }, (_, i) => i + 1);
     expect(onOne.map((m) => m.seq)).toEqual(inOrder);
     expect(onTwo.map((m) => m.seq)).toEqual(inOrder);
@@ -69,10 +70,11 @@ describe('fan-out routing across server processes', () => {
     // Registered before the handshake answered.
     expect(await roomNodes(two, room)).toEqual([nodeOf(two).id]);
     first.close();
-    await new Promise((r) => setTimeout(r, 200));
+    // Time for a wrong unsubscribe on the first socket's leaving to happen.
+    await pause(200);
     expect(await roomNodes(two, room)).toEqual([nodeOf(two).id]);
     second.close();
-    await eventually(async () => (await roomNodes(two, room)).length === 0);
+    await waitFor(async () => (await roomNodes(two, room)).length === 0);
   });
 
   it('stops writing to a node whose registration expired (it died) and drops it from the rooms', async () => {
@@ -87,7 +89,7 @@ describe('fan-out routing across server processes', () => {
     await redis.client.hSet(rooms, bRoom, `${(await redis.client.hGet(rooms, bRoom)) ?? ','}${dead},`);
     await redis.client.xAdd(fanoutKeys.inbox(redis.prefix, dead), '*', { created: '1' });
     await redis.client.pExpire(fanoutKeys.inbox(redis.prefix, dead), 100);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(async () => (await redis.client.exists(fanoutKeys.inbox(redis.prefix, dead))) === 0, { message: "the dead node's inbox to expire" });
 
     const live = next(sb, 'message:new', (m) => m.message === 'after the death');
     expect((await send(sa, group, 'after the death')).ok).toBe(true);
@@ -137,12 +139,13 @@ describe('fan-out routing after Redis lost its data', () => {
     await flusher.close();
     // Routed at once, while no node is registered: the recent stream keeps it for the nodes coming back.
     expect((await send(sa, group, 'right after the loss')).ok).toBe(true);
-    await eventually(() => received.length === 1, 10_000);
+    await waitFor(() => received.length === 1, { timeoutMs: 10_000 });
     expect(received[0].message).toBe('right after the loss');
 
     for (let i = 2; i <= 4; i++) expect((await send(sa, group, `then ${i}`)).ok).toBe(true);
-    await eventually(() => received.length >= 4, 10_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => received.length >= 4, { timeoutMs: 10_000 });
+    // A moment more, for anything that would arrive twice.
+    await pause(300);
     expect(received.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
     expect(await roomNodes(one, `user:${b.user.code}`)).toEqual([nodeOf(two).id]);
     expect(await roomNodes(one, `user:${a.user.code}`)).toEqual([nodeOf(one).id]);

@@ -6,7 +6,7 @@ import { Role } from '#shared/contracts/roles';
 import { FileRenditionsService } from '../../server/src/modules/files/file-renditions.service';
 import { createInstance, createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
-import { eventually } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 const binary = (res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -42,7 +42,7 @@ describe('files', () => {
     // Renditions are made after the answer; until then the file has none.
     expect(up.body).toMatchObject({ name: 'holiday.png', size: png.length, mime: 'image/png', kind: 'image', hasThumbnail: false });
     const { code, secureCode } = up.body;
-    await eventually(async () => {
+    await waitFor(async () => {
       const [described] = (
         await t
           .http()

@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { createClient } from 'redis';
 import { configSchema } from '#shared/config/config.schema';
 import { readTestRun } from '../utils/test-env';
+import { waitFor, within } from '../utils/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -28,48 +29,30 @@ function baseEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
 function launch(args: string[], env: NodeJS.ProcessEnv): Launched {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    listeners.forEach((l) => l());
-  };
+  const onData = (chunk: Buffer) => (output += chunk.toString());
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('exit', (code, signal) => resolve((exit = { code, signal }))),
   );
-  const waitFor = (pattern: RegExp, timeoutMs = 90_000) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const check = () => {
+  const waitForOutput = async (pattern: RegExp, timeoutMs = 90_000) =>
+    (await waitFor(
+      () => {
         const match = output.match(pattern);
-        if (!match) return;
-        done();
-        resolve(match);
-      };
-      const timer = setTimeout(() => (done(), reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`))), timeoutMs);
-      const early = exited.then(({ code }) => (done(), reject(new Error(`exited (${code}) before ${pattern}; output:\n${output}`))));
-      const done = () => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        void early;
-      };
-      listeners.add(check);
-      check();
-    });
-  return { process: child, output: () => output, waitFor, exited };
+        if (!match && exit) throw new Error(`exited (${exit.code}) before ${pattern}; output:\n${output}`);
+        return match;
+      },
+      { timeoutMs, message: () => `${pattern}; output:\n${output}` },
+    ))!;
+  return { process: child, output: () => output, waitFor: waitForOutput, exited };
 }
 
 /** Resolves with the exit, or rejects after timeoutMs: a clean shutdown takes a few seconds. */
-async function exitWithin(launched: Launched, timeoutMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no exit within ${timeoutMs} ms; output:\n${launched.output()}`)), timeoutMs);
+function exitWithin(launched: Launched, timeoutMs: number) {
+  return within(launched.exited, timeoutMs, 'exit').catch((err: Error) => {
+    throw new Error(`${err.message}; output:\n${launched.output()}`);
   });
-  try {
-    return await Promise.race([launched.exited, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function stopIfRunning(launched: Launched | undefined) {
@@ -119,14 +102,14 @@ async function health(port: number): Promise<{ status: number; body: Record<stri
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-async function waitForWorker(port: number): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { status, body } = await health(port);
-    if (status === 200 && body.worker === 'up') return body;
-    if (Date.now() > deadline) throw new Error(`worker never up: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function workerUp(port: number): Promise<Record<string, unknown>> {
+  const { body } = await waitFor(() => health(port), {
+    until: ({ status, body }) => status === 200 && body.worker === 'up',
+    timeoutMs: 20_000,
+    intervalMs: 100,
+    message: 'the worker up in /api/health',
+  });
+  return body;
 }
 
 /** Whether a TCP connection to host:port is accepted. */
@@ -207,7 +190,7 @@ describe('launcher (npm start)', () => {
       expect(line).toMatch(/listening on 127\.0\.0\.1 only \(HOST=0\.0\.0\.0 opens it to other machines\)/);
       expect(await connects('127.0.0.1', port)).toBe(true);
       for (const address of externalAddresses()) expect([address, await connects(address, port)]).toEqual([address, false]);
-      expect(await waitForWorker(port)).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', worker: 'up' });
+      expect(await workerUp(port)).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', worker: 'up' });
       expect(launched.output()).toMatch(/^\[server\] \{.*"msg":"Nest application successfully started"/m);
       expect(launched.output()).toMatch(/^\[worker\] \{.*"msg":"worker started"/m);
       // Development secrets were generated once, readable by the owner only.
@@ -249,11 +232,11 @@ describe('launcher (npm start)', () => {
         process.kill(server, 'SIGKILL');
         await supervised.waitFor(/the server was killed by SIGKILL: restarting it in 1 s/);
         await supervised.waitFor(/restarted the server \(pid \d+\)/);
-        const deadline = Date.now() + 30_000;
-        while ((await health(port).catch(() => ({ status: 0 }))).status !== 200) {
-          if (Date.now() > deadline) throw new Error(`the server never came back:\n${supervised.output()}`);
-          await new Promise((r) => setTimeout(r, 200));
-        }
+        await waitFor(async () => (await health(port).catch(() => ({ status: 0 }))).status === 200, {
+          timeoutMs: 30_000,
+          intervalMs: 200,
+          message: () => `the server back; output:\n${supervised.output()}`,
+        });
         const newServer = childRunning(launcherPid, 'server/src/main.js');
         expect(newServer).toBeDefined();
         expect(newServer).not.toBe(server);
@@ -351,7 +334,7 @@ describe('launcher (npm start)', () => {
       await redis.connect();
       try {
         for (const [i, l] of launched.entries()) {
-          await waitForWorker(ports[i]);
+          await workerUp(ports[i]);
           // Each one's heartbeat is written by its own worker, under its own prefix, and its queues live there too.
           const beat = JSON.parse((await redis.get(`${prefixes[i]}worker:heartbeat`)) ?? 'null') as { pid: number } | null;
           expect(beat?.pid).toBe(childRunning(l.process.pid!, 'workers/src/main.js'));

@@ -2,8 +2,9 @@ import { DataSource } from 'typeorm';
 import { OfferStatus } from '#shared/contracts/offers';
 import { Role } from '#shared/contracts/roles';
 import { createUser, TestUser } from '../factories';
-import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
+import { closeAllSockets, connect, ListeningApp, listenTestApp, record } from '../utils/sockets';
 import { as, future, HAPPY_PATH, makeOffer, move, offerIn, postJob } from './marketplace.helpers';
+import { waitFor } from '../utils/wait';
 
 describe('marketplace: the life of an offer', () => {
   let t: ListeningApp;
@@ -60,7 +61,7 @@ describe('marketplace: the life of an offer', () => {
         at: expect.any(String),
         ...terms,
       };
-      await eventually(() => customerStatus.length === version - 1 && providerStatus.length === version - 1);
+      await waitFor(() => customerStatus.length === version - 1 && providerStatus.length === version - 1);
       expect(customerStatus[version - 2]).toEqual(expected);
       expect(providerStatus[version - 2]).toEqual(expected);
       previous = step.to;
@@ -97,7 +98,7 @@ describe('marketplace: the life of an offer', () => {
     // The server marks the notes (offerNote), so no client tells them by their text; the provider's own words are no note.
     expect(page.body.messages.map((m: { offerNote?: boolean }) => m.offerNote === true)).toEqual([false, true, true, true, true, true, true, true, true]);
     // The customer's socket got the provider's messages live.
-    await eventually(() => customerMessages.filter((m) => m.groupCode === ref.group).length === 9);
+    await waitFor(() => customerMessages.filter((m) => m.groupCode === ref.group).length === 9);
 
     // Every move wrote an outbox row for the push worker in its transaction; the payment carries its id.
     const db = t.app.get(DataSource);
@@ -208,7 +209,7 @@ describe('marketplace: the life of an offer', () => {
       const got = await t.http().get(`/api/jobs/${job}/offers/${ref.offer}`).set(as(who)).expect(200);
       expect(got.body.status).toBe(OfferStatus.Closed);
     }
-    await eventually(() => otherStatus.length === 1);
+    await waitFor(() => otherStatus.length === 1);
     expect(otherStatus[0]).toMatchObject({
       offerCode: loser1.offer,
       status: OfferStatus.Closed,

@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { OfferStatus } from '#shared/contracts/offers';
 import { createUser, TestUser } from '../factories';
-import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
+import { closeAllSockets, connect, ListeningApp, listenTestApp, record } from '../utils/sockets';
 import { as, future, move, OfferRef, offerIn, postJob } from './marketplace.helpers';
+import { waitFor } from '../utils/wait';
 
 interface NoteMessage {
   message: string;
@@ -81,7 +82,7 @@ describe('marketplace: offer notes and payment references', () => {
     expect(page.filter((m) => !m.offerNote).every((m) => m.offerNoteData === undefined)).toBe(true);
 
     // Each live message:new of a note carries the same data.
-    await eventually(() => live.filter((m: NoteMessage) => m.offerNote).length === 3);
+    await waitFor(() => live.filter((m: NoteMessage) => m.offerNote).length === 3);
     expect(live.filter((m: NoteMessage) => m.offerNote).map((m: NoteMessage) => m.offerNoteData?.status)).toEqual([
       OfferStatus.Proposal,
       OfferStatus.FinalOffer,

@@ -2,8 +2,9 @@ import { DataSource } from 'typeorm';
 import { OfferStatus } from '#shared/contracts/offers';
 import { Role } from '#shared/contracts/roles';
 import { createGroup, createUser, TestUser } from '../factories';
-import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
+import { closeAllSockets, connect, ListeningApp, listenTestApp, record } from '../utils/sockets';
 import { as, future, makeOffer, move, offerIn, postJob, version } from './marketplace.helpers';
+import { waitFor } from '../utils/wait';
 
 /** What the marketplace screens need from the API: priced offers in one call, number amounts, live terms, history, payments, job-named chats. */
 describe('marketplace: the API the offer screens use', () => {
@@ -45,7 +46,7 @@ describe('marketplace: the API the offer screens use', () => {
         ['Ready next week', provider.user.code],
         ['JOB_OFFER.MESSAGE.PROPOSAL', provider.user.code],
       ]);
-      await eventually(() => pushed.length === 1);
+      await waitFor(() => pushed.length === 1);
       expect(pushed[0]).toEqual({
         jobCode: job,
         offerCode: res.body.code,
@@ -115,7 +116,7 @@ describe('marketplace: the API the offer screens use', () => {
     const deadline = future(3);
     const res = await move(t, provider, ref, 'update', {}, { price: { amount: 99.5, currency: 'USD' }, deadline }).expect(200);
     expect(res.body).toMatchObject({ price: { amount: '99.50', currency: 'USD' }, localPrice: { amount: '99.50', currency: 'USD' } });
-    await eventually(() => pushed.length === 1);
+    await waitFor(() => pushed.length === 1);
     expect(pushed[0]).toMatchObject({
       status: OfferStatus.Proposal,
       previousStatus: OfferStatus.Proposal,

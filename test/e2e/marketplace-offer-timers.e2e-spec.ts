@@ -8,11 +8,12 @@ import { bullConnection, bullPrefix } from '#shared/queue/bull-connection';
 import { Role } from '#shared/contracts/roles';
 import { offerTimerJobId } from '../../workers/src/timers/offer-timers';
 import { createUser, TestUser } from '../factories';
-import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
+import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
 import { testEnv } from '../utils/test-env';
-import { closeAllSockets, connect, eventually, ListeningApp, listenTestApp, record } from '../utils/sockets';
+import { closeAllSockets, connect, ListeningApp, listenTestApp, record } from '../utils/sockets';
 import { as, move, offerIn, OfferRef } from './marketplace.helpers';
+import { waitFor } from '../utils/wait';
 
 interface PushPayload {
   title: string;
@@ -87,12 +88,7 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
   async function timer(ref: OfferRef, key: string, days: number): Promise<Job<OfferTimerDue>> {
     const offer = await offerRow(ref);
     const id = offerTimerJobId(offer.id, offer.version, key);
-    const job = await waitFor(
-      () => queue.getJob(id),
-      (j) => j !== undefined,
-      `timer ${id}`,
-      10_000,
-    );
+    const job = await waitFor(() => queue.getJob(id), { until: (j) => j !== undefined, timeoutMs: 10_000, message: `timer ${id}` });
     const [{ since }] = await db().query(`SELECT updated_at AS since FROM job_offer WHERE id = $1`, [offer.id]);
     expect(await job!.getState()).toBe('delayed');
     // Due `days` after the move that started the wait (to the second: the job's clock and Postgres's may differ by ms).
@@ -104,12 +100,7 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
   /** Makes the delayed job due now and waits until the worker has run it; answers what it returned. */
   async function fire(job: Job): Promise<unknown> {
     await job.promote();
-    await waitFor(
-      () => job.getState(),
-      (s) => s === 'completed' || s === 'failed',
-      `job ${job.id} to finish`,
-      15_000,
-    );
+    await waitFor(() => job.getState(), { until: (s) => s === 'completed' || s === 'failed', timeoutMs: 15_000, message: `job ${job.id} to finish` });
     const done = (await queue.getJob(job.id!))!;
     expect(done.failedReason).toBeUndefined();
     return done.returnvalue;
@@ -125,9 +116,9 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     expect(new Date(offer.lapsesAt).getTime() - Date.now()).toBeGreaterThan(14 * DAY_MS - 60_000);
 
     expect(await fire(await timer(ref, 'remind-12', 12))).toBe('applied');
-    await eventually(() => messages.some((m) => m.message === 'JOB_OFFER.MESSAGE.LAPSE_REMINDER'));
+    await waitFor(() => messages.some((m) => m.message === 'JOB_OFFER.MESSAGE.LAPSE_REMINDER'));
     expect(messages.find((m) => m.message === 'JOB_OFFER.MESSAGE.LAPSE_REMINDER')).toMatchObject({ offerNote: true, userCode: null });
-    await push.until(() => pushesTo(subProvider, ref, 'Waiting for you').length === 1, 'the reminder push');
+    await waitFor(() => pushesTo(subProvider, ref, 'Waiting for you').length === 1, { timeoutMs: 20_000, message: 'the reminder push' });
     expect(pushesTo(subProvider, ref, 'Waiting for you')[0]).toEqual({
       title: 'Waiting for you',
       body: `Offer ${ref.offer} is waiting for your move: Proposal`,
@@ -138,7 +129,7 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     expect((await getOffer(ref)).status).toBe(OfferStatus.Proposal);
 
     expect(await fire(await timer(ref, 'expire', 14))).toBe('applied');
-    await eventually(() => statuses.length === 1);
+    await waitFor(() => statuses.length === 1);
     expect(statuses[0]).toMatchObject({
       offerCode: ref.offer,
       status: OfferStatus.Closed,
@@ -146,10 +137,10 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
       actorCode: null,
       lapsesAt: null,
     });
-    await eventually(() => messages.some((m) => m.message === 'JOB_OFFER.MESSAGE.EXPIRED'));
+    await waitFor(() => messages.some((m) => m.message === 'JOB_OFFER.MESSAGE.EXPIRED'));
     expect(await notes(ref)).toEqual(['JOB_OFFER.MESSAGE.PROPOSAL', 'JOB_OFFER.MESSAGE.LAPSE_REMINDER', 'JOB_OFFER.MESSAGE.EXPIRED']);
     // Nobody made the move, so both parties are told (the customer is online: the provider gets the push).
-    await push.until(() => pushesTo(subProvider, ref, 'Offer updated').length === 1, 'the expiry push');
+    await waitFor(() => pushesTo(subProvider, ref, 'Offer updated').length === 1, { timeoutMs: 20_000, message: 'the expiry push' });
     expect(pushesTo(subProvider, ref, 'Offer updated')[0]).toMatchObject({ body: `Offer ${ref.offer} is now: Closed` });
     const events = (await t.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}/events`).set(as(provider)).expect(200)).body;
     expect(events.at(-1)).toMatchObject({ from: OfferStatus.Proposal, to: OfferStatus.Closed, call: 'expire', actor: null });
@@ -163,18 +154,18 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     const reminders = () => pushesTo(subCustomer, ref, 'Waiting for you');
 
     await fire(await timer(ref, 'remind-12', 12));
-    await push.until(() => reminders().length === 1, 'the customer reminded to accept the work');
+    await waitFor(() => reminders().length === 1, { timeoutMs: 20_000, message: 'the customer reminded to accept the work' });
     expect(reminders()[0].body).toBe(`Offer ${ref.offer} is waiting for your move: Finalisation requested`);
     expect(await fire(await timer(ref, 'autoApproveFinalize', 14))).toBe('applied');
-    await eventually(() => statuses.some((s) => s.status === OfferStatus.PaymentPending));
+    await waitFor(() => statuses.some((s) => s.status === OfferStatus.PaymentPending));
     expect(statuses.at(-1)).toMatchObject({ previousStatus: OfferStatus.FinalizeRequested, actorCode: null, lapsesAt: null });
-    await push.until(() => pushesTo(subCustomer, ref, 'Payment requested').length === 1, 'the payment request');
+    await waitFor(() => pushesTo(subCustomer, ref, 'Payment requested').length === 1, { timeoutMs: 20_000, message: 'the payment request' });
     expect((await getOffer(ref)).status).toBe(OfferStatus.PaymentPending);
 
     await fire(await timer(ref, 'remind-3', 3));
-    await push.until(() => reminders().length === 2, 'the first payment reminder');
+    await waitFor(() => reminders().length === 2, { timeoutMs: 20_000, message: 'the first payment reminder' });
     await fire(await timer(ref, 'remind-7', 7));
-    await push.until(() => reminders().length === 3, 'the second payment reminder');
+    await waitFor(() => reminders().length === 3, { timeoutMs: 20_000, message: 'the second payment reminder' });
     expect(reminders()[2].body).toBe(`The payment for offer ${ref.offer} is still due`);
     expect(await notes(ref)).toEqual(expect.arrayContaining(['JOB_OFFER.MESSAGE.FINALIZE_AUTO_APPROVED', 'JOB_OFFER.MESSAGE.PAYMENT_REMINDER']));
     expect((await notes(ref)).filter((n) => n === 'JOB_OFFER.MESSAGE.PAYMENT_REMINDER')).toHaveLength(2);
@@ -192,11 +183,7 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     await move(t, provider, ref, 'update').expect(200);
     const second = await timer(ref, 'remind-12', 12);
     expect(second.id).not.toBe(first.id);
-    await waitFor(
-      () => queue.getJob(first.id!),
-      (j) => j === undefined,
-      'the old timer removed',
-    );
+    await waitFor(() => queue.getJob(first.id!), { until: (j) => j === undefined, timeoutMs: 30_000, message: 'the old timer removed' });
 
     // A timer left behind for the old version (say a removal that failed) fires and changes nothing.
     const leftover = await queue.add(JobName.FireOfferTimer, stale, { jobId: `${first.id}-leftover`, delay: DAY_MS });
@@ -249,26 +236,19 @@ describe('marketplace: offer timers (expiry, reminders, auto-accept)', () => {
     await t.close();
     await reminder.promote();
     // Nobody to apply it: the attempt fails and waits for its retry.
-    await waitFor(
-      () => reminder.getState(),
-      (s) => s === 'delayed' || s === 'waiting',
-      'the failed attempt to be retried later',
-      10_000,
-    );
+    await waitFor(() => reminder.getState(), {
+      until: (s) => s === 'delayed' || s === 'waiting',
+      timeoutMs: 10_000,
+      message: 'the failed attempt to be retried later',
+    });
     t = await listenTestApp(setup.env);
-    await waitFor(
-      () => notes(ref),
-      (n) => n.includes('JOB_OFFER.MESSAGE.LAPSE_REMINDER'),
-      'the reminder applied by the new server',
-      20_000,
-    );
+    await waitFor(() => notes(ref), {
+      until: (n) => n.includes('JOB_OFFER.MESSAGE.LAPSE_REMINDER'),
+      timeoutMs: 20_000,
+      message: 'the reminder applied by the new server',
+    });
     const done = (await queue.getJob(reminder.id!))!;
-    await waitFor(
-      () => done.getState(),
-      (s) => s === 'completed',
-      'the timer job completed',
-      10_000,
-    );
+    await waitFor(() => done.getState(), { until: (s) => s === 'completed', timeoutMs: 10_000, message: 'the timer job completed' });
     expect((await queue.getJob(reminder.id!))!.attemptsMade).toBeGreaterThan(1);
     expect((await notes(ref)).filter((n) => n === 'JOB_OFFER.MESSAGE.LAPSE_REMINDER')).toHaveLength(1);
   });

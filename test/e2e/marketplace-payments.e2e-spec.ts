@@ -3,8 +3,8 @@ import { OfferStatus } from '#shared/contracts/offers';
 import { ManualPaymentProvider } from '../../server/src/modules/marketplace/payments/manual-payment.provider';
 import { createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
-import { eventually } from '../utils/sockets';
 import { as, future, move, OfferRef, offerIn } from './marketplace.helpers';
+import { waitFor } from '../utils/wait';
 
 describe('marketplace: money, payments and idempotency', () => {
   let t: TestApp;
@@ -164,7 +164,7 @@ describe('marketplace: money, payments and idempotency', () => {
       const log = await db.query(`SELECT e.call FROM job_offer_event e JOIN job_offer o ON o.id = e.offer_id WHERE o.code = $1 ORDER BY e.id`, [ref.offer]);
       expect(log.map((e: { call: string }) => e.call).slice(-2)).toEqual(['pay', 'settle']);
       expect(await outboxTo(ref, OfferStatus.Closed)).toBe(1);
-      await eventually(async () => {
+      await waitFor(async () => {
         const chat = await t.http().post(`/api/message/groups/${ref.group}/messages`).set(as(customer)).send({}).expect(200);
         return chat.body.messages.at(-1)?.message === 'JOB_OFFER.MESSAGE.PAID';
       });

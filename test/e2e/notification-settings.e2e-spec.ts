@@ -6,6 +6,7 @@ import { createUser, TestUser } from '../factories';
 import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
 import { closeAllSockets, ListeningApp, listenTestApp } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 interface Lifecycle {
   kind: string;
@@ -59,15 +60,11 @@ describe('notification settings (REST, and the push decider honouring them)', ()
 
   const send = (u: TestUser, group: string, message: string) => t.http().post(`/api/message/groups/${group}`).set(auth(u)).send({ message }).expect(201);
 
-  async function lifecycleUntil(u: TestUser, check: (log: Lifecycle[]) => boolean, what: string): Promise<Lifecycle[]> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const res = await t.http().get('/api/admin/notifications').query({ user: u.user.code, pageSize: '200' }).set(auth(admin)).expect(200);
-      const log = res.body.entries as Lifecycle[];
-      if (check(log)) return log;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(log)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  /** Reads the admin log until `check` holds on it; answers the log. */
+  function lifecycleUntil(u: TestUser, check: (log: Lifecycle[]) => boolean, what: string): Promise<Lifecycle[]> {
+    const log = async () =>
+      (await t.http().get('/api/admin/notifications').query({ user: u.user.code, pageSize: '200' }).set(auth(admin)).expect(200)).body.entries as Lifecycle[];
+    return waitFor(log, { until: check, timeoutMs: 20_000, intervalMs: 100, message: what });
   }
 
   const muteRow = async (u: TestUser, group: string) =>
@@ -186,7 +183,7 @@ describe('notification settings (REST, and the push decider honouring them)', ()
 
       await t.app.get(DataSource).query(`UPDATE chat_participant SET muted_until = now() - interval '1 second' WHERE user_id = $1`, [bob.user.id]);
       await send(alice, group, 'snooze over');
-      await push.until(() => push.arrivalsFor(subB.id).length === 1, 'the push after the snooze');
+      await waitFor(() => push.arrivalsFor(subB.id).length === 1, { timeoutMs: 20_000, message: 'the push after the snooze' });
       expect((push.arrivalsFor(subB.id)[0].payload as { body: string }).body).toBe('snooze over');
     });
 
@@ -206,7 +203,7 @@ describe('notification settings (REST, and the push decider honouring them)', ()
 
       await t.http().put('/api/me/notifications').set(auth(bob)).send(DEFAULTS).expect(200);
       await send(alice, group, 'pushed');
-      await push.until(() => push.arrivalsFor(subB.id).length === 1, 'the push with the switch on');
+      await waitFor(() => push.arrivalsFor(subB.id).length === 1, { timeoutMs: 20_000, message: 'the push with the switch on' });
     });
 
     it("keeps quiet in the recipient's quiet hours, read in their own timezone", async () => {
@@ -228,7 +225,7 @@ describe('notification settings (REST, and the push decider honouring them)', ()
       const group2 = await chat([alice, carol]);
       await t.http().put('/api/me/notifications').set(auth(carol)).send({ push: ALL_ON, email: ALL_ON, quietHours }).expect(200);
       await send(alice, group2, 'daytime');
-      await push.until(() => push.arrivalsFor(subC.id).length === 1, 'the push outside quiet hours');
+      await waitFor(() => push.arrivalsFor(subC.id).length === 1, { timeoutMs: 20_000, message: 'the push outside quiet hours' });
     });
   });
 });

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../server/src/database/data-source';
 import { createGroup, createUser, TestUser } from '../factories';
 import { OwnPostgres } from '../utils/own-postgres';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 interface Operation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -71,7 +72,7 @@ describe('a Postgres outage under a running server', () => {
     expect(ack).toEqual({ ok: false, error: UNAVAILABLE });
 
     pg.startServer();
-    await eventually(async () => (await t.http().get('/api/health')).status === 200, 20_000);
+    await waitFor(async () => (await t.http().get('/api/health')).status === 200, { timeoutMs: 20_000 });
     await t.http().get(`/api/message/groups/${group}`).set('Authorization', `Bearer ${user.token}`).expect(200);
     expect((await call(socket, 'message:send', { groupCode: group, clientKey: 'pg-back', message: 'back' })).ok).toBe(true);
   }, 90_000);

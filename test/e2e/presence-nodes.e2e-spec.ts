@@ -1,7 +1,8 @@
 import type { PresencePayload } from '#shared/contracts/socket-events';
 import { PresenceClock } from '#shared/presence/presence-clock';
 import { createGroup, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { pause, waitFor } from '../utils/wait';
 
 jest.setTimeout(60_000);
 
@@ -45,7 +46,9 @@ describe('presence across two server nodes, by a moved clock', () => {
     for (let step = 0; step < 12; step++) {
       clock.shift += 20_000;
       a.emit('activity', {});
-      await new Promise((r) => setTimeout(r, 150));
+      // No answer tells when the activity is counted and what push it caused has arrived; the clock must not move
+      // before, so this lets the moment pass.
+      await pause(150);
       expect(shownMinutes(heard)).toBeLessThanOrEqual(1);
     }
     expect(pushes.length).toBeGreaterThanOrEqual(4);
@@ -53,7 +56,7 @@ describe('presence across two server nodes, by a moved clock', () => {
     // The user leaves after a last interaction the client's throttle held back 5 s; 2½ minutes later it is 2 minutes.
     clock.shift += 20_000;
     a.emit('activity', { ago: 5_000 });
-    await new Promise((r) => setTimeout(r, 150));
+    await pause(150);
     clock.shift += 150_000 - 5_000;
     const rest = await one
       .http()
@@ -61,7 +64,7 @@ describe('presence across two server nodes, by a moved clock', () => {
       .set('Authorization', `Bearer ${watcher.token}`)
       .send({ userIds: [watched.user.code] });
     // The watcher holds that very last activity (pushed, or caught up within seconds), so its count is exact.
-    await eventually(() => heard.status.lastActiveAt === rest.body[0].lastActiveAt, 6000);
+    await waitFor(() => heard.status.lastActiveAt === rest.body[0].lastActiveAt, { timeoutMs: 6000 });
     expect(shownMinutes(heard)).toBe(2);
     expect(rest.body[0]).toMatchObject({ away: 2 });
     expect(rest.body[0].idleMs).toBeGreaterThanOrEqual(150_000);

@@ -12,10 +12,11 @@ import { JobService } from '#shared/queue/job.service';
 import { RedisService } from '#shared/redis/redis.service';
 import { MAX_PUSH_PLAINTEXT } from '#shared/push/push-content';
 import { createUser, TestUser } from '../factories';
-import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
+import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { Arrival, LocalPushService, TestSubscription } from '../push-service/push-service';
 import { closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
 import { offerIn } from './marketplace.helpers';
+import { waitFor } from '../utils/wait';
 
 interface PushPayload {
   title: string;
@@ -84,14 +85,8 @@ describe('web push delivery (local RFC 8030 push service)', () => {
   }
 
   /** Polls the admin log until `check` holds on it; answers the log. */
-  async function lifecycleUntil(u: TestUser, check: (log: Lifecycle[]) => boolean, what: string, timeoutMs = 20_000): Promise<Lifecycle[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const log = await lifecycle(u);
-      if (check(log)) return log;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(log)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  function lifecycleUntil(u: TestUser, check: (log: Lifecycle[]) => boolean, what: string, timeoutMs = 20_000): Promise<Lifecycle[]> {
+    return waitFor(() => lifecycle(u), { until: check, timeoutMs, intervalMs: 100, message: what });
   }
 
   /** The outbox row a message's commit wrote (the relay reads its id from the payload). */
@@ -111,7 +106,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const text = `hello bob ${randomBytes(3).toString('hex')} zażółć`;
     await send(alice, group, text);
 
-    await push.until(() => push.arrivalsFor(subB.id).length > 0, 'the push to bob');
+    await waitFor(() => push.arrivalsFor(subB.id).length > 0, { timeoutMs: 20_000, message: 'the push to bob' });
     const [arrival] = push.arrivalsFor(subB.id);
     expect(arrival.status).toBe(201);
     expect(arrival.error).toBeUndefined();
@@ -139,7 +134,10 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const group = await chat([alice, bob, carol]);
     await t.http().patch(`/api/message/groups/${group}`).set(auth(alice)).send({ name: 'Remont' }).expect(200);
     await send(alice, group, 'cześć wszystkim');
-    await push.until(() => push.arrivalsFor(subB.id).length === 1 && push.arrivalsFor(subC.id).length === 1, 'the pushes to bob and carol');
+    await waitFor(() => push.arrivalsFor(subB.id).length === 1 && push.arrivalsFor(subC.id).length === 1, {
+      timeoutMs: 20_000,
+      message: 'the pushes to bob and carol',
+    });
     const sender = `${alice.user.name} ${alice.user.surname}`;
     const expected = (title: string) => ({ title, body: 'cześć wszystkim', url: `/messages/${group}`, tag: group });
     expect(push.arrivalsFor(subB.id)[0].payload).toEqual(expected(`${sender} w Remont`));
@@ -160,7 +158,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const redis = worker.get(RedisService);
     await redis.client.set(redis.key('presence', 'last', bob.user.code), String(Date.now() - 10 * 60_000));
     await send(alice, group, 'wake up');
-    await push.until(() => push.arrivalsFor(subB.id).length === 1, 'the push to the idle user');
+    await waitFor(() => push.arrivalsFor(subB.id).length === 1, { timeoutMs: 20_000, message: 'the push to the idle user' });
     expect(bodies(push.arrivalsFor(subB.id))).toEqual(['wake up']);
     closeAllSockets();
   });
@@ -202,9 +200,9 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     // Not pushed itself, the blocked user's newer message does not stand in for carol's.
     await send(alice, group, 'from someone bob blocked');
     await lifecycleUntil(bob, (l) => l.some((e) => e.reason === 'blocked'), 'the blocked skip');
-    await push.until(() => bodies(push.arrivalsFor(subB.id)).includes('from carol'), "the push of carol's message");
+    await waitFor(() => bodies(push.arrivalsFor(subB.id)).includes('from carol'), { timeoutMs: 20_000, message: "the push of carol's message" });
     await send(alice, offer.group, 'the work is on its way');
-    await push.until(() => bodies(push.arrivalsFor(subB.id)).includes('the work is on its way'), 'the offer chat push');
+    await waitFor(() => bodies(push.arrivalsFor(subB.id)).includes('the work is on its way'), { timeoutMs: 20_000, message: 'the offer chat push' });
     expect(bodies(push.arrivalsFor(subB.id))).not.toContain('from someone bob blocked');
   });
 
@@ -223,9 +221,9 @@ describe('web push delivery (local RFC 8030 push service)', () => {
 
     // Two pushes that both go out (each after its delay) share the group's Topic: the device keeps the newer one.
     await send(alice, group, 'later 1');
-    await push.until(() => push.arrivalsFor(subB.id).length === 2, 'the second push');
+    await waitFor(() => push.arrivalsFor(subB.id).length === 2, { timeoutMs: 20_000, message: 'the second push' });
     await send(alice, group, 'later 2');
-    await push.until(() => push.arrivalsFor(subB.id).length === 3, 'the third push');
+    await waitFor(() => push.arrivalsFor(subB.id).length === 3, { timeoutMs: 20_000, message: 'the third push' });
     expect(push.arrivalsFor(subB.id).map((a) => a.topic)).toEqual([group, group, group]);
     expect(bodies(push.inbox(subB.id))).toEqual(['later 2']);
   });
@@ -249,7 +247,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const subC = await subscribe(carol);
     const second = await chat([alice, carol]);
     await send(alice, second, 'someone');
-    await push.until(() => push.arrivalsFor(subC.id).length === 1, 'the push to the next subscriber');
+    await waitFor(() => push.arrivalsFor(subC.id).length === 1, { timeoutMs: 20_000, message: 'the push to the next subscriber' });
     const after = (await t.http().get('/api/admin/notifications').query({ user: bob.user.code }).set(auth(admin)).expect(200)).body;
     expect(after.entries).toEqual(before.entries);
     expect(push.arrivalsFor(subB.id).map((a) => a.status)).toEqual([410]);
@@ -261,7 +259,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     push.answer(subB.id, { status: 429, headers: { 'Retry-After': '2' } }, { status: 500 }, { status: 0, drop: true });
     const group = await chat([alice, bob]);
     await send(alice, group, 'patience');
-    await push.until(() => push.arrivalsFor(subB.id, 201).length === 1, 'the delivered retry');
+    await waitFor(() => push.arrivalsFor(subB.id, 201).length === 1, { timeoutMs: 20_000, message: 'the delivered retry' });
     const arrivals = push.arrivalsFor(subB.id);
     expect(arrivals.map((a) => a.status)).toEqual([429, 500, 0, 201]);
     expect(arrivals[1].at - arrivals[0].at).toBeGreaterThanOrEqual(1900);
@@ -298,7 +296,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const subB = await subscribe(bob);
     const group = await chat([alice, bob]);
     const message = await send(alice, group, 'only once');
-    await push.until(() => push.arrivalsFor(subB.id).length === 1, 'the push');
+    await waitFor(() => push.arrivalsFor(subB.id).length === 1, { timeoutMs: 20_000, message: 'the push' });
     await lifecycleUntil(bob, (l) => l.some((e) => e.status === 'sent'), 'the sent record');
 
     const db = t.app.get(DataSource);
@@ -313,8 +311,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
       await db.query(`UPDATE outbox SET dispatched_at = NULL WHERE id = $1`, [outboxId]);
       await waitFor(
         () => db.query(`SELECT dispatched_at FROM outbox WHERE id = $1`, [outboxId]).then((r: { dispatched_at: Date | null }[]) => r[0].dispatched_at),
-        (at) => at !== null,
-        'the row dispatched again',
+        { until: (at) => at !== null, timeoutMs: 30_000, message: 'the row dispatched again' },
       );
     };
 
@@ -327,11 +324,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     expect(await queue.remove(notifyId)).toBe(1);
     expect(await queue.remove(sendId)).toBe(1);
     await redispatch();
-    const replayed = await waitFor(
-      () => queue.getJob(sendId),
-      (j) => Boolean(j?.finishedOn),
-      'the replayed send',
-    );
+    const replayed = await waitFor(() => queue.getJob(sendId), { until: (j) => Boolean(j?.finishedOn), timeoutMs: 30_000, message: 'the replayed send' });
     expect(replayed!.returnvalue).toBe('already-sent');
     expect((await queue.getJob(notifyId))!.returnvalue).toEqual({ queued: 1 });
     expect(push.arrivalsFor(subB.id)).toHaveLength(1);
@@ -346,11 +339,11 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const skippedBefore = (await t.http().get('/api/health').expect(200)).body.notifications.skipped as number;
     const message = await send(alice, group, 'nobody to push');
 
-    const { id: outboxId } = (await waitFor(
-      () => outboxRowOf(message.code),
-      (row) => row?.dispatched_at != null,
-      'the row dispatched',
-    ))!;
+    const { id: outboxId } = (await waitFor(() => outboxRowOf(message.code), {
+      until: (row) => row?.dispatched_at != null,
+      timeoutMs: 30_000,
+      message: 'the row dispatched',
+    }))!;
     expect(await worker.get(JobService).queue(JobName.NotifyMessage).getJob(outboxJobId(outboxId))).toBeUndefined();
     await waitFor(
       () =>
@@ -358,8 +351,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
           .http()
           .get('/api/health')
           .then((r) => r.body.notifications.skipped as number),
-      (skipped) => skipped >= skippedBefore + 2,
-      'bob and carol counted as skipped',
+      { until: (skipped) => skipped >= skippedBefore + 2, timeoutMs: 30_000, message: 'bob and carol counted as skipped' },
     );
     expect(await lifecycle(bob)).toEqual([]);
   });
@@ -369,7 +361,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
     const subB = await subscribe(bob);
     const group = await chat([alice, bob]);
     await send(alice, group, 'ż'.repeat(5000));
-    await push.until(() => push.arrivalsFor(subB.id).length === 1, 'the long push');
+    await waitFor(() => push.arrivalsFor(subB.id).length === 1, { timeoutMs: 20_000, message: 'the long push' });
     const [arrival] = push.arrivalsFor(subB.id);
     expect(arrival.status).toBe(201);
     expect(arrival.plaintextBytes).toBeLessThanOrEqual(MAX_PUSH_PLAINTEXT);
@@ -391,7 +383,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
       const ids = { customerId: customer.user.id, providerId: provider.user.id };
 
       await offerEvent({ ...offer, ...ids, from: 10, to: 50, actorId: customer.user.id });
-      await push.until(() => push.arrivalsFor(subP.id).length === 1, 'the status push to the provider');
+      await waitFor(() => push.arrivalsFor(subP.id).length === 1, { timeoutMs: 20_000, message: 'the status push to the provider' });
       expect(push.arrivalsFor(subP.id)[0].payload).toEqual({
         title: 'Offer updated',
         body: `Offer ${offer.offerCode} is now: Approved by the customer`,
@@ -401,7 +393,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
       expect(push.arrivalsFor(subP.id)[0]).toMatchObject({ topic: offer.offerCode, urgency: 'normal' });
 
       await offerEvent({ ...offer, ...ids, from: 130, to: 160, actorId: provider.user.id });
-      await push.until(() => push.arrivalsFor(subC.id).length === 1, 'the payment request to the customer');
+      await waitFor(() => push.arrivalsFor(subC.id).length === 1, { timeoutMs: 20_000, message: 'the payment request to the customer' });
       expect(push.arrivalsFor(subC.id)[0].payload).toEqual({
         title: 'Prośba o płatność',
         body: `Oferta ${offer.offerCode} czeka na Twoją płatność`,
@@ -410,7 +402,7 @@ describe('web push delivery (local RFC 8030 push service)', () => {
       });
 
       await offerEvent({ ...offer, ...ids, from: 160, to: 200, actorId: customer.user.id, paymentId: '77' });
-      await push.until(() => push.arrivalsFor(subP.id).length === 2, 'the payment receipt to the provider');
+      await waitFor(() => push.arrivalsFor(subP.id).length === 2, { timeoutMs: 20_000, message: 'the payment receipt to the provider' });
       expect(push.arrivalsFor(subP.id)[1].payload).toMatchObject({ title: 'Payment received', url: `/jobs/job12345/offers/${offer.offerCode}` });
 
       // Nobody was pushed for their own action: the customer approved and paid, the provider asked for payment.

@@ -5,9 +5,10 @@ import { DataSource } from 'typeorm';
 import { JobName } from '#shared/contracts/queues';
 import { JobService } from '#shared/queue/job.service';
 import { createUser, TestUser } from '../factories';
-import { bootWorker, killed, pushTestEnv, PushTestEnv, ROOT, spawnWorker, waitFor } from '../push-service/harness';
+import { bootWorker, killed, pushTestEnv, PushTestEnv, ROOT, spawnWorker } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
 import { createTestApp, TestApp } from '../utils/create-app';
+import { pause, waitFor } from '../utils/wait';
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -24,11 +25,11 @@ async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 10_000;
-  while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG') {
-    if (Date.now() > deadline) throw new Error('redis-server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(() => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', {
+    timeoutMs: 10_000,
+    intervalMs: 50,
+    message: 'redis-server to start',
+  });
   return child;
 }
 
@@ -89,25 +90,21 @@ describe('web push resilience', () => {
       await killed(redis);
       const sent = await t.http().post(`/api/message/groups/${group}`).set(auth(alice)).send({ message: 'while redis was away' }).expect(201);
       // The commit holds the outbox row; the relay tries, cannot reach Redis, and leaves it pending.
-      await waitFor(
-        () => outboxRow(sent.body.code),
-        (r) => r.attempts >= 2 && r.dispatched_at === null,
-        'failed relay attempts',
-      );
+      await waitFor(() => outboxRow(sent.body.code), {
+        until: (r) => r.attempts >= 2 && r.dispatched_at === null,
+        timeoutMs: 30_000,
+        message: 'failed relay attempts',
+      });
 
       redis = await startRedis(port);
-      await push.until(() => push.arrivalsFor(sub.id).length > 0, 'the push after Redis came back');
-      await waitFor(
-        () => outboxRow(sent.body.code),
-        (r) => r.dispatched_at !== null,
-        'the row marked dispatched',
-      );
+      await waitFor(() => push.arrivalsFor(sub.id).length > 0, { timeoutMs: 20_000, message: 'the push after Redis came back' });
+      await waitFor(() => outboxRow(sent.body.code), { until: (r) => r.dispatched_at !== null, timeoutMs: 30_000, message: 'the row marked dispatched' });
       const queue = worker.get(JobService).queue(JobName.NotifyMessage);
-      await waitFor(
-        () => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
-        (c) => Object.values(c).every((n) => n === 0),
-        'an idle queue',
-      );
+      await waitFor(() => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'), {
+        until: (c) => Object.values(c).every((n) => n === 0),
+        timeoutMs: 30_000,
+        message: 'an idle queue',
+      });
       expect(push.arrivalsFor(sub.id).map((a) => [a.status, (a.payload as { body: string }).body])).toEqual([[201, 'while redis was away']]);
       expect(await sentRecords(bob.user.id)).toBe(1);
     } finally {
@@ -143,21 +140,17 @@ describe('web push resilience', () => {
         const { alice, bob, sub, group } = await pair();
         push.answer(sub.id, { status: 201, hold: true });
         await t.http().post(`/api/message/groups/${group}`).set(auth(alice)).send({ message: 'in flight at the kill' }).expect(201);
-        await push.until(() => push.arrivalsFor(sub.id).length === 1, 'the held push');
+        await waitFor(() => push.arrivalsFor(sub.id).length === 1, { timeoutMs: 20_000, message: 'the held push' });
 
         first.kill('SIGKILL');
         await killed(first);
         const killedAt = Date.now();
         // What a supervisor does: a new worker right away (boot time counts against the 15 s).
         children.push(await spawnWorker(defaults));
-        await push.until(() => push.arrivalsFor(sub.id, 201).length === 1, 'the push re-sent after the kill', 20_000);
+        await waitFor(() => push.arrivalsFor(sub.id, 201).length === 1, { timeoutMs: 20_000, message: 'the push re-sent after the kill' });
         const delay = push.arrivalsFor(sub.id, 201)[0].at - killedAt;
         expect(delay).toBeLessThanOrEqual(15_000);
-        await waitFor(
-          () => sentRecords(bob.user.id),
-          (n) => n === 1,
-          'one sent record',
-        );
+        await waitFor(() => sentRecords(bob.user.id), { until: (n) => n === 1, timeoutMs: 30_000, message: 'one sent record' });
       } finally {
         for (const c of children) c.kill('SIGKILL');
         await Promise.all(children.map(killed));
@@ -172,28 +165,24 @@ describe('web push resilience', () => {
         const { alice, bob, sub, group } = await pair();
         push.answer(sub.id, { status: 201, hold: true });
         await t.http().post(`/api/message/groups/${group}`).set(auth(alice)).send({ message: 'survive the crash' }).expect(201);
-        await push.until(() => push.arrivalsFor(sub.id).length === 1, 'the held push');
+        await waitFor(() => push.arrivalsFor(sub.id).length === 1, { timeoutMs: 20_000, message: 'the held push' });
 
         first.kill('SIGKILL');
         await killed(first);
         const second = await spawnWorker(setup.env);
         children.push(second);
-        await push.until(() => push.arrivalsFor(sub.id, 201).length === 1, 'the push sent by the second worker', 30_000);
-        await waitFor(
-          () => sentRecords(bob.user.id),
-          (n) => n > 0,
-          'the sent record',
-        );
+        await waitFor(() => push.arrivalsFor(sub.id, 201).length === 1, { timeoutMs: 30_000, message: 'the push sent by the second worker' });
+        await waitFor(() => sentRecords(bob.user.id), { until: (n) => n > 0, timeoutMs: 30_000, message: 'the sent record' });
         expect(push.arrivalsFor(sub.id).map((a) => a.status)).toEqual([0, 201]);
         expect(await sentRecords(bob.user.id)).toBe(1);
 
         // SIGTERM with a push in flight: the worker finishes it before it exits.
         push.answer(sub.id, { status: 201, hold: true });
         await t.http().post(`/api/message/groups/${group}`).set(auth(alice)).send({ message: 'finish me first' }).expect(201);
-        await push.until(() => push.arrivalsFor(sub.id).length === 3, 'the second held push');
+        await waitFor(() => push.arrivalsFor(sub.id).length === 3, { timeoutMs: 20_000, message: 'the second held push' });
         second.kill('SIGTERM');
         // A worker that stopped at once would be gone by now; this one waits for its push to be answered.
-        await new Promise((r) => setTimeout(r, 500));
+        await pause(500);
         expect({ exitCode: second.exitCode, signalCode: second.signalCode }).toEqual({ exitCode: null, signalCode: null });
         push.release();
         await killed(second);

@@ -5,6 +5,7 @@ import { createInstance, createUser, TestUser } from '../factories';
 import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService } from '../push-service/push-service';
 import { createTestApp, TestApp } from '../utils/create-app';
+import { waitFor } from '../utils/wait';
 
 describe('web push subscriptions, admin log, queue dashboard and health counters', () => {
   let push: LocalPushService;
@@ -229,13 +230,12 @@ describe('web push subscriptions, admin log, queue dashboard and health counters
             .expect(200)
         ).body.group.code;
         await t.http().post(`/api/message/groups/${group}`).set(auth(alice)).send({ message: 'counting' }).expect(201);
-        const deadline = Date.now() + 20_000;
-        let health = before;
-        while (!(health.sent === 1 && health.removed === 2)) {
-          if (Date.now() > deadline) throw new Error(`counters: ${JSON.stringify(health)}`);
-          await new Promise((r) => setTimeout(r, 100));
-          health = (await t.http().get('/api/health').expect(200)).body.notifications;
-        }
+        const health = await waitFor(async () => (await t.http().get('/api/health').expect(200)).body.notifications, {
+          until: (counters) => counters.sent === 1 && counters.removed === 2,
+          timeoutMs: 20_000,
+          intervalMs: 100,
+          message: 'the push counters',
+        });
         expect(health).toMatchObject({ sent: 1, failed: 0, removed: 2 });
         expect(await rows(idle.user.id)).toEqual([]);
         // the author is not a recipient; nobody was skipped

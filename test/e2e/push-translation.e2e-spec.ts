@@ -4,9 +4,10 @@ import { JobName } from '#shared/contracts/queues';
 import { JobService } from '#shared/queue/job.service';
 import { outboxJobId } from '../../workers/src/outbox/outbox-relay.service';
 import { createGroup, createUser, TestUser } from '../factories';
-import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
+import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
 import { closeAllSockets, ListeningApp, listenTestApp } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 /**
  * A chat push reads in the recipient's language: the machine translation of the body (Debian's Apertium, for
@@ -53,11 +54,7 @@ describe('web push of a translated chat message', () => {
       [code],
     );
     const queue = worker.get(JobService).queue(JobName.NotifyMessage);
-    const job = await waitFor(
-      () => queue.getJob(outboxJobId(id)),
-      (j) => j !== undefined,
-      'the notify job',
-    );
+    const job = await waitFor(() => queue.getJob(outboxJobId(id)), { until: (j) => j !== undefined, timeoutMs: 30_000, message: 'the notify job' });
     await job!.promote();
   }
 
@@ -72,16 +69,11 @@ describe('web push of a translated chat message', () => {
     const group = await createGroup(t, [es, en, es2, pl]);
     await t.http().patch(`/api/message/groups/${group}`).set(as(es)).send({ name: 'Obra' }).expect(200);
     const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Hola mundo', lang: 'spa' }).expect(201)).body;
-    await waitFor(
-      () => translatedInto(sent.code),
-      (langs) => langs.length > 0,
-      'the translation',
-      30_000,
-    );
+    await waitFor(() => translatedInto(sent.code), { until: (langs) => langs.length > 0, timeoutMs: 30_000, message: 'the translation' });
     expect(await translatedInto(sent.code)).toEqual(['eng']);
 
     await decideNow(sent.code);
-    await push.until(() => [subEn, subEs2, subPl].every((s) => push.arrivalsFor(s.id).length === 1), 'the three pushes');
+    await waitFor(() => [subEn, subEs2, subPl].every((s) => push.arrivalsFor(s.id).length === 1), { timeoutMs: 20_000, message: 'the three pushes' });
     const sender = `${es.user.name} ${es.user.surname}`;
     const payload = (s: TestSubscription) => push.arrivalsFor(s.id)[0].payload;
     expect(payload(subEn)).toEqual({ title: `${sender} in Obra`, body: 'Hello World', url: `/messages/${group}`, tag: group });
@@ -98,13 +90,13 @@ describe('web push of a translated chat message', () => {
       db()
         .query(`SELECT t.text FROM chat_message_translation t JOIN chat_message m ON m.id = t.message_id WHERE m.code = $1`, [sent.code])
         .then((r: { text: string }[]) => r[0]?.text);
-    const before = await waitFor(translationText, (text) => text !== undefined, 'the translation', 30_000);
+    const before = await waitFor(translationText, { until: (text) => text !== undefined, timeoutMs: 30_000, message: 'the translation' });
     await t.http().patch(`/api/message/groups/${group}/messages/${sent.code}`).set(as(es)).send({ message: 'Buenas tardes' }).expect(200);
-    const edited = await waitFor(translationText, (text) => text !== undefined, 'the translation of the edit', 30_000);
+    const edited = await waitFor(translationText, { until: (text) => text !== undefined, timeoutMs: 30_000, message: 'the translation of the edit' });
     expect(edited).not.toBe(before);
 
     await decideNow(sent.code);
-    await push.until(() => push.arrivalsFor(subEn.id).length === 1, 'the push');
+    await waitFor(() => push.arrivalsFor(subEn.id).length === 1, { timeoutMs: 20_000, message: 'the push' });
     expect(push.arrivalsFor(subEn.id)[0].payload).toMatchObject({ body: edited });
   }, 60_000);
 });

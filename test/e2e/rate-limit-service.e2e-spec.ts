@@ -4,6 +4,7 @@ import { AppConfig } from '#shared/config/config.schema';
 import { RedisService } from '#shared/redis/redis.service';
 import { AppError } from '../../server/src/common/errors';
 import { RateLimitRule, RateLimitService } from '../../server/src/common/rate-limit/rate-limit.service';
+import { waitFor } from '../utils/wait';
 
 describe('RateLimitService (real Redis)', () => {
   let redis: RedisService;
@@ -34,7 +35,8 @@ describe('RateLimitService (real Redis)', () => {
     const r = rule(1, 1);
     expect((await limiter.hit([r])).allowed).toBe(true);
     expect((await limiter.hit([r])).allowed).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const key = redis.key('ratelimit', r.name, r.id);
+    await waitFor(async () => (await redis.client.exists(key)) === 0, { message: 'the window to end' });
     expect((await limiter.hit([r])).allowed).toBe(true);
   });
 

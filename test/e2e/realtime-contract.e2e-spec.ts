@@ -1,5 +1,6 @@
 import { createGroup, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { pause, waitFor } from '../utils/wait';
 
 /** The socket contract integrators build against: the same shapes and error envelope as REST. */
 describe('realtime contract', () => {
@@ -60,7 +61,7 @@ describe('realtime contract', () => {
     );
     const exact = (await t.http().get('/api/message/UnreadCount').set(as(b)).expect(200)).body;
     expect(exact.groups).toEqual({ [group]: 15, [other]: 5 });
-    await eventually(() => counts.at(-1)?.total === exact.total, 5000);
+    await waitFor(() => counts.at(-1)?.total === exact.total, { timeoutMs: 5000 });
     expect(counts.length).toBeLessThan(20);
     // Merged, each group's count is its newest: the pushes together end on the exact counts.
     expect(Object.assign({}, ...counts.map((c) => c.groups))).toEqual(exact.groups);
@@ -107,7 +108,7 @@ describe('realtime contract', () => {
     const gone = next(sa, 'disconnect');
     sa.emit('message:send', { groupCode: group, clientKey: 'huge', message: 'x'.repeat(2 * 1024 * 1024) });
     expect(await gone).toBe('transport close');
-    await eventually(() => !sa.connected);
+    await waitFor(() => !sa.connected);
   });
 });
 
@@ -149,7 +150,7 @@ describe('realtime: logging in after connecting (the auth event)', () => {
     expect(await call(sa, 'auth', { token: a.token })).toMatchObject({ ok: false, error: { code: 409 } });
 
     // Past the deadline the socket is still there: it logged in in time.
-    await new Promise((r) => setTimeout(r, 700));
+    await pause(700);
     expect(sa.connected).toBe(true);
   });
 

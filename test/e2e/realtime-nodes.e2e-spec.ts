@@ -1,6 +1,7 @@
 import { TokenService } from '../../server/src/modules/auth/token.service';
 import { createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { pause, waitFor } from '../utils/wait';
 
 describe('realtime across two server processes', () => {
   let one: ListeningApp;
@@ -26,7 +27,7 @@ describe('realtime across two server processes', () => {
     const received = record(sb, 'message:new');
     const unread = next(sb, 'unread:count', (p) => p.groups[group] === 3);
     for (let i = 1; i <= 3; i++) await call(sa, 'message:send', { groupCode: group, clientKey: `n${i}`, message: `hop ${i}` });
-    await eventually(() => received.length === 3);
+    await waitFor(() => received.length === 3);
     expect(received.map((m) => m.seq)).toEqual([1, 2, 3]);
     await unread;
 
@@ -47,7 +48,7 @@ describe('realtime across two server processes', () => {
     await Promise.all(
       Array.from({ length: 40 }, (_, i) => call(i % 2 ? sa : sb2, 'message:send', { groupCode: group, clientKey: `par${i}`, message: `p${i}` })),
     );
-    await eventually(() => onOne.length === 40 && onTwo.length === 40);
+    await waitFor(() => onOne.length === 40 && onTwo.length === 40);
     for (const seen of [onOne, onTwo]) expect(seen.map((m) => m.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 4));
     await countedOnBoth;
 
@@ -82,12 +83,13 @@ describe('token expiry on a live socket', () => {
     const socket = await connect(t.url, tokens.sign(a.user).token);
     const other = await createUser(t);
     expect((await call(socket, 'auth:refresh', { token: tokens.sign(other.user).token })).error.code).toBe(401);
-    await new Promise((r) => setTimeout(r, 1200));
+    // Part of the first token's life passes, so the second one outlives it.
+    await pause(1200);
     const refreshed = await call(socket, 'auth:refresh', { token: tokens.sign(a.user).token });
     expect(refreshed.ok).toBe(true);
     const expired = next(socket, 'auth:expired', () => true, 5000);
-    // The first token has run out by now; the socket still works on the second.
-    await new Promise((r) => setTimeout(r, 1300));
+    // The first token runs out meanwhile; the socket still works on the second.
+    await pause(1300);
     expect(socket.connected).toBe(true);
     expect((await call(socket, 'sync', { groups: [] })).ok).toBe(true);
     await expired;

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { Role } from '#shared/contracts/roles';
 import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { pause, waitFor } from '../utils/wait';
 
 describe('realtime gateway', () => {
   let t: ListeningApp;
@@ -37,7 +38,7 @@ describe('realtime gateway', () => {
 
     const ack = await call(sa, 'message:send', { groupCode: group, clientKey: '-k1', message: 'hello', lang: 'eng' });
     expect(ack).toMatchObject({ ok: true, message: { groupCode: group, seq: 1, message: 'hello', clientKey: '-k1', userCode: a.user.code } });
-    await eventually(() => bMessages.length === 1);
+    await waitFor(() => bMessages.length === 1);
     expect(bMessages[0]).toMatchObject({ code: ack.message.code, seq: 1, clientKey: '-k1' });
     expect((await bUnread).total).toBeGreaterThanOrEqual(1);
 
@@ -46,7 +47,7 @@ describe('realtime gateway', () => {
     expect(retry.message.code).toBe(ack.message.code);
     // REST sends fan out the same way.
     await t.http().post(`/api/message/groups/${group}`).set(as(a)).send({ message: 'via rest' }).expect(201);
-    await eventually(() => bMessages.length === 2);
+    await waitFor(() => bMessages.length === 2);
     expect(bMessages.map((m) => m.seq)).toEqual([1, 2]);
     expect(aUnread).toEqual([]);
 
@@ -68,7 +69,7 @@ describe('realtime gateway', () => {
     };
 
     await send('-before');
-    await eventually(() => bMessages.length === 1);
+    await waitFor(() => bMessages.length === 1);
     await t
       .http()
       .post(`/api/message/group/${group}/participants`)
@@ -76,7 +77,7 @@ describe('realtime gateway', () => {
       .send({ participants: [c.user.code] })
       .expect(200);
     await send('-joined');
-    await eventually(() => cMessages.length === 1 && bMessages.length === 2);
+    await waitFor(() => cMessages.length === 1 && bMessages.length === 2);
     expect(cMessages[0]).toMatchObject({ clientKey: '-joined' });
 
     // A participant row removed by any means (here, as a user's deletion would cascade) ends the deliveries.
@@ -87,8 +88,9 @@ describe('realtime gateway', () => {
         [group, b.user.code],
       );
     await send('-left');
-    await eventually(() => cMessages.length === 2);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => cMessages.length === 2);
+    // A moment more, for a delivery to b that should not come.
+    await pause(200);
     expect(bMessages.map((m) => m.clientKey)).toEqual(['-before', '-joined']);
   });
 
@@ -101,7 +103,7 @@ describe('realtime gateway', () => {
     for (const [i, message] of texts.entries()) {
       expect((await call(sa, 'message:send', { groupCode: group, clientKey: `-f${i}`, message })).ok).toBe(true);
     }
-    await eventually(() => received.every((list) => list.length === texts.length));
+    await waitFor(() => received.every((list) => list.length === texts.length));
     for (const list of received) expect(list.map((m) => m.message)).toEqual(texts);
   });
 
@@ -112,7 +114,7 @@ describe('realtime gateway', () => {
     const counts = [record(sbWs, 'unread:count'), record(sbPolling, 'unread:count')];
     const sends = Array.from({ length: 5 }, (_, i) => call(sa, 'message:send', { groupCode: group, clientKey: `-p${i}`, message: `to both ${i}` }));
     expect((await Promise.all(sends)).every((ack) => ack.ok)).toBe(true);
-    await eventually(() => messages.every((list) => list.length === 5) && counts.every((list) => list.at(-1)?.groups[group] === 5));
+    await waitFor(() => messages.every((list) => list.length === 5) && counts.every((list) => list.at(-1)?.groups[group] === 5));
     for (const list of messages) expect(list.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(counts[1].map((c) => c.groups[group])).toEqual(counts[0].map((c) => c.groups[group]));
   });

@@ -1,7 +1,8 @@
 import { createGroup, createUser, TestUser } from '../factories';
 import { OwnRedis } from '../utils/own-redis';
 import { PausableProxy } from '../utils/pausable-proxy';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { pause, waitFor } from '../utils/wait';
 
 const auth = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
 
@@ -41,7 +42,7 @@ describe('a Redis restart under running servers', () => {
     expect(acks.map((a) => a.ok)).toEqual([true, true]);
     await redis.untilReady();
 
-    await eventually(async () => (await one.http().get('/api/health')).status === 200, 15_000);
+    await waitFor(async () => (await one.http().get('/api/health')).status === 200, { timeoutMs: 15_000 });
     const [a, b] = await Promise.all([connect(one.url, people[0].token), connect(one.url, people[1].token)]);
     const live = next(b, 'message:new', (m) => m.message === 'after the restart', 10_000);
     expect((await call(a, 'message:send', { groupCode: group, clientKey: 'after', message: 'after the restart' })).ok).toBe(true);
@@ -76,14 +77,16 @@ describe('a Redis restart under running servers', () => {
     const back = Date.now();
 
     const all = Array.from({ length: 8 }, (_, i) => i + 1);
-    await eventually(() => [...seen.values()].every((list) => list.length >= 8), 10_000);
+    await waitFor(() => [...seen.values()].every((list) => list.length >= 8), { timeoutMs: 10_000 });
     // A moment more, for anything that would arrive twice.
-    await new Promise((r) => setTimeout(r, 500));
+    await pause(500);
     for (const list of seen.values()) expect(list.map((m) => m.seq)).toEqual(all);
     expect(Date.now() - back).toBeLessThan(10_000);
     for (const u of [c, d]) {
       const rest = (await one.http().get('/api/message/UnreadCount').set(auth(u)).expect(200)).body;
-      await eventually(() => unread.get(u.user.code)?.groups[group] === rest.groups[group] && unread.get(u.user.code)?.total === rest.total, 10_000);
+      await waitFor(() => unread.get(u.user.code)?.groups[group] === rest.groups[group] && unread.get(u.user.code)?.total === rest.total, {
+        timeoutMs: 10_000,
+      });
     }
   }, 60_000);
 
@@ -103,15 +106,16 @@ describe('a Redis restart under running servers', () => {
       expect((await call(sa, 'message:send', { groupCode: group, clientKey: 'first', message: 'first' })).message.seq).toBe(1);
       expect((await call(sb, 'message:send', { groupCode: group, clientKey: 'second', message: 'second' })).message.seq).toBe(2);
       // Longer than a hold: seq 2's publish waited this long before Redis saw it.
-      await new Promise((r) => setTimeout(r, 2500));
+      await pause(2500);
       p1.resume();
       // Seq 1 comes through the other server a second later, well within a hold counted from now (several
       // sweepers run, so a hold counted from the queueing would have let seq 2 through by then).
-      await new Promise((r) => setTimeout(r, 1000));
+      await pause(1000);
       p2.resume();
 
-      await eventually(() => seen.length >= 2, 10_000);
-      await new Promise((r) => setTimeout(r, 300));
+      await waitFor(() => seen.length >= 2, { timeoutMs: 10_000 });
+      // A moment more, for anything that would arrive twice or out of order.
+      await pause(300);
       expect(seen.map((m) => m.seq)).toEqual([1, 2]);
     } finally {
       await Promise.all([left.close(), right.close()]);

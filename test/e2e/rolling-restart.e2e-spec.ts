@@ -8,7 +8,7 @@ import { ChatClient } from '../utils/chat-client';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { NGINX, nginxArgs, nginxConfig, requireNginx } from '../utils/nginx';
 import { buildServerIfStale, ServerProcess, startServer } from '../utils/server-process';
-import { eventually, within } from '../utils/sockets';
+import { waitFor, within } from '../utils/wait';
 
 // A restarted node comes back on its own port, which nginx's upstream names: fixed ports (npm run chaos uses 4410-4424).
 const NGINX_PORT = 4340;
@@ -67,10 +67,10 @@ describe('rolling restart of two servers behind nginx', () => {
     nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-rolling-'));
     fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, NGINX_PORT, SERVER_PORTS));
     nginx = spawn(NGINX, nginxArgs(nginxDir), { stdio: 'ignore' });
-    await eventually(async () => {
+    await waitFor(async () => {
       if (nginx!.exitCode !== null) throw new Error(`nginx exited (${nginx!.exitCode}):\n${errorLog()}`);
       return (await fetch(`${NGINX_URL}/api/health/ready`).catch(() => null))?.status === 200;
-    }, 10_000);
+    }, { timeoutMs: 10_000 });
   }, 300_000);
 
   afterAll(async () => {
@@ -105,7 +105,7 @@ describe('rolling restart of two servers behind nginx', () => {
     expect(spread.every((n) => n > 0)).toBe(true);
 
     const running = clients.map((c) => c.run());
-    await eventually(() => clients.every((c) => c.acked.size >= 3), 20_000);
+    await waitFor(() => clients.every((c) => c.acked.size >= 3), { timeoutMs: 20_000 });
 
     for (const node of [0, 1]) {
       const held = await socketsOn(node);
@@ -120,7 +120,7 @@ describe('rolling restart of two servers behind nginx', () => {
       expect(dropped.length).toBe(held);
       const ackedBefore = clients.map((c) => c.acked.size);
       const back = (c: ChatClient) => c.socket.connected && c.connects[c.connects.length - 1].at > c.drops[c.drops.length - 1];
-      await eventually(() => dropped.every(back), 30_000).catch(() => {
+      await waitFor(() => dropped.every(back), { timeoutMs: 30_000 }).catch(() => {
         const away = dropped.filter((c) => !back(c));
         throw new Error(
           `after node ${node}'s restart, ${away.length} of ${dropped.length} clients never came back; their last connect errors: ${away
@@ -128,7 +128,7 @@ describe('rolling restart of two servers behind nginx', () => {
             .join('; ')}\nnginx: ${errorLog().slice(-3000)}\nnode 0: ${nodes[0].output().slice(-3000)}\nnode 1: ${nodes[1].output().slice(-3000)}`,
         );
       });
-      await eventually(() => clients.every((c, i) => c.acked.size >= ackedBefore[i] + 3), 20_000);
+      await waitFor(() => clients.every((c, i) => c.acked.size >= ackedBefore[i] + 3), { timeoutMs: 20_000 });
     }
 
     clients.forEach((c) => c.stopSending());
@@ -147,7 +147,7 @@ describe('rolling restart of two servers behind nginx', () => {
 
     const stored = new Map(groups.map((g) => [g, new Map(rows.filter((r) => r.group_code === g).map((r) => [r.seq, r.code]))]));
     // The last sends' deliveries may still be on their way; what never comes is reported below.
-    await eventually(() => clients.every((c) => c.held.size >= stored.get(c.group)!.size), 10_000).catch(() => undefined);
+    await waitFor(() => clients.every((c) => c.held.size >= stored.get(c.group)!.size), { timeoutMs: 10_000 }).catch(() => undefined);
     const faults = clients.map((c, i) => ({ client: i, faults: deliveryFaults(c, stored.get(c.group)!) })).filter((f) => f.faults.length);
     expect(faults).toEqual([]);
   }, 120_000);

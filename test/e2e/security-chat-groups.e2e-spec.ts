@@ -3,8 +3,9 @@ import { Role } from '#shared/contracts/roles';
 import { PresenceService } from '#shared/presence/presence.service';
 import { DetachOutsiderJobChats1764480100000 } from '../../migrations/1764480100000-DetachOutsiderJobChats';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 import { as, makeOffer, postJob } from './marketplace.helpers';
+import { waitFor } from '../utils/wait';
 
 /** Issue 36, items 7 (renames), 10, 13 and 14: who sees whose presence, how far one person can fill chats, leaving them, job chats. */
 describe('security: chat groups and presence', () => {
@@ -306,7 +307,7 @@ describe('security: chat groups and presence', () => {
       expect(limited[0].body).toEqual({ code: 429, message: 'SHARED.ERROR.TOO_MANY_REQUESTS', data: { retryAfter: expect.any(Number) } });
       expect(Number(limited[0].headers['retry-after'])).toBeGreaterThanOrEqual(1);
       const accepted = replies.filter((r) => r.status === 200).map((r) => r.body.name);
-      await eventually(async () => accepted.includes((await t.http().get(`/api/message/groups/${group}`).set(as(b))).body.name));
+      await waitFor(async () => accepted.includes((await t.http().get(`/api/message/groups/${group}`).set(as(b))).body.name));
       // Another user has their own budget.
       await t.http().patch(`/api/message/groups/${group}`).set(as(b)).send({ name: 'mine' }).expect(200);
     });

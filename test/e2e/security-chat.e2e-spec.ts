@@ -5,8 +5,9 @@ import { Role } from '#shared/contracts/roles';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next } from '../utils/sockets';
 import { makeOffer, postJob } from './marketplace.helpers';
-import { bootWorker, pushTestEnv, PushTestEnv, waitFor } from '../push-service/harness';
+import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService } from '../push-service/push-service';
+import { waitFor } from '../utils/wait';
 
 /** Replays the chat-side reproductions of the security probe (issue 16) and asserts each is refused. */
 describe('security: chat, files and push', () => {
@@ -418,11 +419,11 @@ describe('security: chat, files and push', () => {
         expect(group).toBeTruthy();
 
         const db = app.app.get(DataSource);
-        const removed = await waitFor(
-          () => db.query(`SELECT reason FROM push_notification WHERE status = 'subscription-removed' ORDER BY reason`),
-          (rows: { reason: string }[]) => rows.length === 2,
-          'both subscriptions removed',
-        );
+        const removed = await waitFor(() => db.query(`SELECT reason FROM push_notification WHERE status = 'subscription-removed' ORDER BY reason`), {
+          until: (rows: { reason: string }[]) => rows.length === 2,
+          timeoutMs: 30_000,
+          message: 'both subscriptions removed',
+        });
         expect(removed.map((r: { reason: string }) => r.reason)).toEqual(['local-name', 'private-address']);
         expect(push.arrivals).toEqual([]);
         const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM push_subscription`);

@@ -7,7 +7,7 @@ import { FileRenditionsService } from '../../server/src/modules/files/file-rendi
 import { createUser, TestUser } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { pngBomb } from '../utils/png-bomb';
-import { eventually } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 // Issue 36, item 5: image decompression bombs, the upload budget, the storage quota and deleting one's files.
 const MAX_DECODED = 4_000_000;
@@ -93,7 +93,7 @@ describe('security: files and images', () => {
     const up = await upload(u, png, 'under.png').expect(201);
     expect(up.body).toMatchObject({ kind: 'image', size: png.length });
     const { code, secureCode } = up.body;
-    await eventually(async () => (await described(u, code))?.hasThumbnail === true, 10_000);
+    await waitFor(async () => (await described(u, code))?.hasThumbnail === true, { timeoutMs: 10_000 });
     const thumb = await t.http().get(`/api/File/${code}/${secureCode}/Thumbnail`).set(as(u)).buffer(true).expect(200);
     const meta = await sharp(thumb.body as Buffer).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([320, 320, 'png']);
@@ -146,7 +146,7 @@ describe('security: files and images', () => {
     const before = storedFiles();
     const up = await upload(owner, await rgba(40, 30), 'dot.png').expect(201);
     const { code, secureCode } = up.body;
-    await eventually(async () => (await described(owner, code))?.hasThumbnail === true, 10_000);
+    await waitFor(async () => (await described(owner, code))?.hasThumbnail === true, { timeoutMs: 10_000 });
     expect(storedFiles()).toBe(before + 4); // the original and three renditions
     const started = await t
       .http()

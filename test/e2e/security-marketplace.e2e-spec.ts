@@ -2,8 +2,9 @@ import { DataSource } from 'typeorm';
 import { OfferStatus } from '#shared/contracts/offers';
 import { ChatMessageOfferNoteBackfill1764500100000 } from '../../migrations/1764500100000-ChatMessageOfferNoteBackfill';
 import { createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 import { as, makeOffer, move, offerIn, OfferRef, postJob, price } from './marketplace.helpers';
+import { waitFor } from '../utils/wait';
 
 /** Replays the marketplace reproductions of the security probe (issue 36) and asserts each is refused. */
 describe('security: marketplace', () => {
@@ -76,7 +77,7 @@ describe('security: marketplace', () => {
       const sent = await call(sc, 'message:send', { groupCode: ref.group, clientKey: 'forge-1', message: 'JOB_OFFER.MESSAGE.PAID' });
       expect(sent.ok).toBe(true);
       expect(sent.message.offerNote).toBeUndefined();
-      await eventually(() => providerNew.some((m) => m.code === sent.message.code));
+      await waitFor(() => providerNew.some((m) => m.code === sent.message.code));
       expect(providerNew.find((m) => m.code === sent.message.code)!.offerNote).toBeUndefined();
 
       const updated = next<{ code: string; message: string; offerNote?: boolean }>(sp, 'message:updated', (p) => p.code === sent.message.code);
@@ -88,7 +89,7 @@ describe('security: marketplace', () => {
 
       // A real move's note is marked, live and in sync, and its author cannot edit it.
       expect((await move(t, provider, ref, 'update', {}, price('99.00'))).status).toBe(200);
-      await eventually(() => providerNew.some((m) => m.message === 'JOB_OFFER.MESSAGE.REVISED'));
+      await waitFor(() => providerNew.some((m) => m.message === 'JOB_OFFER.MESSAGE.REVISED'));
       const note = providerNew.find((m) => m.message === 'JOB_OFFER.MESSAGE.REVISED')!;
       expect(note.offerNote).toBe(true);
       const sync = await call(sp, 'sync', { groups: [{ groupCode: ref.group, afterSeq: 0 }] });
@@ -166,10 +167,10 @@ describe('security: marketplace', () => {
       const paid = await move(t, customer, ref, 'pay').expect(200);
       expect(paid.body.offer.status).toBe(OfferStatus.PaymentDeclared);
       expect(paid.body.payment).toMatchObject({ status: 'pending', provider: 'manual', reference: 'bank transfer 1' });
-      await eventually(() => toCustomer.length === 1 && toProvider.length === 1);
+      await waitFor(() => toCustomer.length === 1 && toProvider.length === 1);
       for (const pushed of [toCustomer[0], toProvider[0]])
         expect(pushed).toMatchObject({ offerCode: ref.offer, status: OfferStatus.PaymentDeclared, previousStatus: OfferStatus.PaymentPending });
-      await eventually(async () => (await page(ref, provider)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_DECLARED');
+      await waitFor(async () => (await page(ref, provider)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_DECLARED');
       expect((await page(ref, provider)).some((m) => m.message === 'JOB_OFFER.MESSAGE.PAID')).toBe(false);
       // Not closed, not "payment received": the customer's word alone is no payment.
       expect(await outbox(ref)).toEqual(expect.arrayContaining([[OfferStatus.PaymentPending, OfferStatus.PaymentDeclared, true]]));
@@ -189,9 +190,9 @@ describe('security: marketplace', () => {
       const confirmed = await move(t, provider, ref, 'confirmPayment').expect(200);
       expect(confirmed.body.offer.status).toBe(OfferStatus.Closed);
       expect(confirmed.body.payment).toMatchObject({ code: paid.body.payment.code, status: 'succeeded' });
-      await eventually(() => toCustomer.length === 2 && toProvider.length === 2);
+      await waitFor(() => toCustomer.length === 2 && toProvider.length === 2);
       expect(toCustomer[1]).toMatchObject({ status: OfferStatus.Closed, previousStatus: OfferStatus.PaymentDeclared, actorCode: provider.user.code });
-      await eventually(async () => (await page(ref, customer)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_CONFIRMED');
+      await waitFor(async () => (await page(ref, customer)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_CONFIRMED');
       expect((await page(ref, customer)).at(-1)!.offerNote).toBe(true);
     });
 
@@ -202,9 +203,9 @@ describe('security: marketplace', () => {
       const disputed = await move(t, provider, ref, 'disputePayment').expect(200);
       expect(disputed.body.offer.status).toBe(OfferStatus.PaymentPending);
       expect(disputed.body.payment.status).toBe('disputed');
-      await eventually(() => toCustomer.length === 1);
+      await waitFor(() => toCustomer.length === 1);
       expect(toCustomer[0]).toMatchObject({ status: OfferStatus.PaymentPending, previousStatus: OfferStatus.PaymentDeclared });
-      await eventually(async () => (await page(ref, customer)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_NOT_RECEIVED');
+      await waitFor(async () => (await page(ref, customer)).at(-1)?.message === 'JOB_OFFER.MESSAGE.PAYMENT_NOT_RECEIVED');
       expect((await offerOf(ref)).status).toBe(OfferStatus.PaymentPending);
 
       const again = await move(t, customer, ref, 'pay', {}, { reference: 'second transfer' }).expect(200);
@@ -274,7 +275,7 @@ describe('security: marketplace', () => {
       const sc = await connect(limited.url, c.token);
       const statuses = record(sc, 'offer:status');
       for (const amount of ['101.00', '102.00']) expect((await move(limited, p, ref, 'update', {}, price(amount))).status).toBe(200);
-      await eventually(() => statuses.length === 2);
+      await waitFor(() => statuses.length === 2);
       const before = await limited.http().get(`/api/jobs/${ref.job}/offers/${ref.offer}`).set(as(c)).expect(200);
       const messages = (await limited.http().post(`/api/message/groups/${ref.group}/messages`).set(as(c)).send({}).expect(200)).body.messages.length;
       expectOverBudget(await move(limited, p, ref, 'update', {}, price('103.00')));
@@ -283,7 +284,7 @@ describe('security: marketplace', () => {
       expect((await limited.http().post(`/api/message/groups/${ref.group}/messages`).set(as(c)).send({}).expect(200)).body.messages).toHaveLength(messages);
       // A move that is not a revision still goes through, and is the next status push.
       expect((await move(limited, p, ref, 'final')).status).toBe(200);
-      await eventually(() => statuses.length === 3);
+      await waitFor(() => statuses.length === 3);
       expect(statuses[2]).toMatchObject({ status: OfferStatus.FinalOffer });
     });
 

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { createInstance } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
 import { Callback, IDP_CLIENT, signInAtProvider, startTestIdentityProvider, TestIdentityProvider } from '../utils/identity-provider';
+import { pause } from '../utils/wait';
 
 jest.setTimeout(60_000);
 
@@ -153,7 +154,8 @@ describe('sign-in with an OpenID provider: bad input', () => {
       const before = await counts();
       const a = agent();
       const callback = await atProvider(a, 'short-code');
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // The provider's codes for this client live one second: it runs out meanwhile.
+      await pause(2_500);
       await expectRefused(
         await post(a, 'short-code', callback),
         401,

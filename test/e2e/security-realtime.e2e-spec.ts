@@ -2,7 +2,8 @@ import { io, Socket } from 'socket.io-client';
 import { Role } from '#shared/contracts/roles';
 import { SocketEmitter } from '../../server/src/realtime/socket-emitter.service';
 import { createGroup, createInstance, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 import { postJob, version } from './marketplace.helpers';
 
 const PUBLIC_URL = 'https://parley.example';
@@ -97,7 +98,7 @@ describe('security: realtime sessions', () => {
       const originalId = sAdmin.id;
 
       await dropTransport(sAdmin);
-      await eventually(async () => (await auditActions(admin, group)).includes('room.unwatch'));
+      await waitFor(async () => (await auditActions(admin, group)).includes('room.unwatch'));
       // While away: an edit the group room would have replayed.
       const awayEdit = next(sb, 'message:updated', (m) => m.message === 'edited while away');
       await call(sa, 'message:edit', { groupCode: group, code: first.message.code, message: 'edited while away' });
@@ -253,13 +254,13 @@ describe('security: realtime sessions', () => {
       await connect(t.url, b.token);
 
       sockets[0].close();
-      await eventually(
+      await waitFor(
         () =>
           connect(t.url, a.token).then(
             () => true,
             () => false,
           ),
-        5000,
+        { timeoutMs: 5000 },
       );
     });
 

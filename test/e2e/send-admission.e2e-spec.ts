@@ -3,7 +3,8 @@ import { LoadSignals } from '../../server/src/modules/chat/send/node-load-signal
 import { SendAdmission } from '../../server/src/modules/chat/send/send-admission';
 import { LoadReading } from '../../server/src/modules/chat/send/send-admission.policy';
 import { createGroup, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 /** This node's load as the test says it is: SendAdmission reads it in place of the real signals. */
 class ForcedLoad extends LoadSignals {
@@ -45,7 +46,7 @@ describe('send admission under load', () => {
     const received = record(sb, 'message:new');
 
     load.reading = { fanoutLagMs: 5000, insertWaitMs: 0, loopDelayMs: 0 };
-    await eventually(() => admission.refusing);
+    await waitFor(() => admission.refusing);
 
     const refused = await call(sa, 'message:send', { groupCode: group, clientKey: '-socket-1', message: 'by socket' });
     expect(refused).toEqual({ ok: false, error: { code: 503, message: 'SHARED.ERROR.OVERLOADED', data: { retryAfterMs: 1500 } } });
@@ -58,7 +59,7 @@ describe('send admission under load', () => {
 
     // Back under the clear fraction of every limit: admitted again.
     load.reading = { fanoutLagMs: 50, insertWaitMs: 0, loopDelayMs: 0 };
-    await eventually(() => !admission.refusing);
+    await waitFor(() => !admission.refusing);
 
     const delivered = next(sb, 'message:new', (m: { clientKey: string }) => m.clientKey === '-socket-1');
     const accepted = await call(sa, 'message:send', { groupCode: group, clientKey: '-socket-1', message: 'by socket' });

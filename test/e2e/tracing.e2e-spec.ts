@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { Socket } from 'socket.io-client';
 import { ROOT, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService, TestSubscription } from '../push-service/push-service';
-import { call, closeAllSockets, connect, eventually } from '../utils/sockets';
+import { call, closeAllSockets, connect } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 import { testEnv } from '../utils/test-env';
 
 /** A span as OTLP/HTTP JSON carries it (the fields read here). */
@@ -86,10 +87,10 @@ async function startBuilt(script: string, env: Record<string, string>, ready: (o
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await eventually(async () => {
+  await waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`${script} exited:\n${output.slice(-3000)}`);
     return ready(output);
-  }, 60_000);
+  }, { timeoutMs: 60_000 });
   return { child, output: () => output, exited };
 }
 
@@ -98,7 +99,7 @@ const REPORT = /opentelemetry packages loaded: (\[.*\])/;
 /** The OpenTelemetry packages a running built process has loaded (asked with SIGUSR2). */
 async function otelPackagesOf(p: Built): Promise<string[]> {
   p.child.kill('SIGUSR2');
-  await eventually(() => REPORT.test(p.output()), 10_000);
+  await waitFor(() => REPORT.test(p.output()), { timeoutMs: 10_000 });
   return JSON.parse(REPORT.exec(p.output())![1]) as string[];
 }
 
@@ -191,13 +192,13 @@ describe('traces: a socket send through the outbox and the worker to the web pus
       await push.until(() => push.arrivalsFor(taken.id, 201).length === 1 && push.arrivalsFor(refused.id, 400).length === 1, 'both pushes');
 
       const sendSpan = () => receiver.spans.find((s) => s.name === 'socket message:send');
-      await eventually(() => sendSpan() !== undefined, 20_000);
+      await waitFor(() => sendSpan() !== undefined, { timeoutMs: 20_000 });
       const send = sendSpan()!;
       const inTrace = () => receiver.spans.filter((s) => s.traceId === send.traceId);
       const byName = (name: string) => inTrace().filter((s) => s.name === name);
       // The push service's requests (their spans name its origin only).
       const pushRequests = () => inTrace().filter((s) => s.kind === SPAN_KIND.CLIENT && attr(s, 'url.full') === `${push.origin}/`);
-      await eventually(() => byName('job send-push').length === 2 && pushRequests().length === 2, 20_000);
+      await waitFor(() => byName('job send-push').length === 2 && pushRequests().length === 2, { timeoutMs: 20_000 });
 
       expect(send).toMatchObject({ kind: SPAN_KIND.SERVER, service: 'parley-server' });
       expect(send.parentSpanId || undefined).toBeUndefined();

@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { createGroup, createUser, TestUser } from '../factories';
 import { bootWorker } from '../push-service/harness';
 import { isolatedEnv, IsolatedEnv } from '../translation/harness';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next } from '../utils/sockets';
+import { pause, waitFor } from '../utils/wait';
 
 /**
  * A hosted engine that fails, answers garbage or is slow: the one place a stand-in speaking its documented format
@@ -52,7 +53,8 @@ describe('machine translation when the engine misbehaves (LibreTranslate stand-i
           } else if (b.answer) res.writeHead(200, { 'content-type': 'text/html' }).end(b.answer);
           else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translatedText: q.map((s) => `EN(${s})`) }));
         };
-        if (b.hangMs) setTimeout(answer, b.hangMs);
+        // An engine that hangs: answers only after hangMs.
+        if (b.hangMs) void pause(b.hangMs).then(answer);
         else answer();
       });
     });
@@ -85,11 +87,12 @@ describe('machine translation when the engine misbehaves (LibreTranslate stand-i
     behaviour.set('dos', { fails: 0, hangMs: 800 });
     const first = await send(group, 'uno');
     const second = await send(group, 'dos');
-    await eventually(async () => (await translationOf(group, first.code)) === 'EN(uno)', 15_000);
+    await waitFor(async () => (await translationOf(group, first.code)) === 'EN(uno)', { timeoutMs: 15_000 });
     expect(calls.get('uno')).toBe(3);
     // 'dos' times out on every attempt (800 ms against 500): given up after TRANSLATION_ATTEMPTS, nothing stored.
-    await eventually(() => (calls.get('dos') ?? 0) >= 3, 15_000);
-    await new Promise((r) => setTimeout(r, 1500));
+    await waitFor(() => (calls.get('dos') ?? 0) >= 3, { timeoutMs: 15_000 });
+    // Longer than a back-off, for a fourth attempt that should not come.
+    await pause(1500);
     expect(calls.get('dos')).toBe(3);
     expect(await rows(second.code)).toEqual([]);
   }, 40_000);
@@ -107,7 +110,7 @@ describe('machine translation when the engine misbehaves (LibreTranslate stand-i
     expect(Date.now() - started).toBeLessThan(2000);
     expect(acks.map((a) => a.message.seq)).toEqual([1, 2, 3]);
     await next(sEn, 'message:updated', (p) => p.code === acks[2].message.code && p.translation === 'EN(cinco)', 10_000);
-    await eventually(() => (calls.get('tres') ?? 0) >= 1, 5000);
+    await waitFor(() => (calls.get('tres') ?? 0) >= 1, { timeoutMs: 5000 });
     expect(await rows(acks[0].message.code)).toEqual([]);
     expect(calls.get('tres')).toBe(1);
   }, 30_000);
@@ -115,9 +118,9 @@ describe('machine translation when the engine misbehaves (LibreTranslate stand-i
   it('takes a text translated before from the cache', async () => {
     const group = await createGroup(t, [es, en]);
     const a = await send(group, 'seis');
-    await eventually(async () => (await translationOf(group, a.code)) === 'EN(seis)', 10_000);
+    await waitFor(async () => (await translationOf(group, a.code)) === 'EN(seis)', { timeoutMs: 10_000 });
     const b = await send(group, 'seis');
-    await eventually(async () => (await translationOf(group, b.code)) === 'EN(seis)', 10_000);
+    await waitFor(async () => (await translationOf(group, b.code)) === 'EN(seis)', { timeoutMs: 10_000 });
     expect(calls.get('seis')).toBe(1);
   }, 30_000);
 });

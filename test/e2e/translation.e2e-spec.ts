@@ -10,7 +10,8 @@ import { createGroup, createUser, TestUser } from '../factories';
 import { bootWorker } from '../push-service/harness';
 import { isolatedEnv, IsolatedEnv } from '../translation/harness';
 import { postJob, version } from './marketplace.helpers';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 /**
  * The whole path for real: a message sent in Spanish over a socket is translated by Debian's Apertium (the
@@ -83,7 +84,7 @@ describe('machine translation of chat messages (Apertium)', () => {
   it('brings a reconnecting reader, by sync, the translations stored after its page of messages it already holds', async () => {
     const group = await createGroup(t, [es, en, es2]);
     const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Hola mundo', lang: 'spa' }).expect(201)).body;
-    await eventually(async () => (await rows(sent.code)).length > 0, 20_000);
+    await waitFor(async () => (await rows(sent.code)).length > 0, { timeoutMs: 20_000 });
     // As if the reader had loaded the page before the translation was stored: drop it, read, then store it again.
     await t.app.get(DataSource).query(`DELETE FROM chat_message_translation t USING chat_message m WHERE m.id = t.message_id AND m.code = $1`, [sent.code]);
     const held = (await t.http().post(`/api/message/groups/${group}/messages`).set(as(en)).send({}).expect(200)).body;
@@ -181,7 +182,7 @@ describe('machine translation of chat messages (Apertium)', () => {
     const group = await createGroup(t, [es, en]);
     const text = 'Hola, mira https://ejemplo.com/casa?id=7 o escribe a ana.perez@ejemplo.com, cuesta 1.200,50 € y `casa grande` 🙂👍🏽';
     const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: text, lang: 'spa' }).expect(201)).body;
-    await eventually(async () => (await translationOf(en, group, sent.code)) !== null, 20_000);
+    await waitFor(async () => (await translationOf(en, group, sent.code)) !== null, { timeoutMs: 20_000 });
     const translated = (await translationOf(en, group, sent.code))!;
     for (const kept of ['https://ejemplo.com/casa?id=7', 'ana.perez@ejemplo.com', '1.200,50 €', '`casa grande`', '🙂👍🏽']) expect(translated).toContain(kept);
     expect(translated).toMatch(/^Hello, /);
@@ -192,7 +193,7 @@ describe('machine translation of chat messages (Apertium)', () => {
     const group = await createGroup(t, [es, en]);
     const sEn = await connect(t.url, en.token);
     const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Buenos días', lang: 'spa' }).expect(201)).body;
-    await eventually(async () => (await translationOf(en, group, sent.code)) !== null, 20_000);
+    await waitFor(async () => (await translationOf(en, group, sent.code)) !== null, { timeoutMs: 20_000 });
 
     const edited = next(sEn, 'message:updated', (p) => p.message === 'Buenas noches');
     const translated = next(sEn, 'message:updated', (p) => p.sourceEditedAt !== undefined && p.sourceEditedAt !== null, 20_000);
@@ -218,7 +219,7 @@ describe('machine translation of chat messages (Apertium)', () => {
 
     // Polish reader: Apertium has no Spanish–Polish pair here, so only English is stored.
     const sent = (await t.http().post(`/api/message/groups/${group}`).set(as(es)).send({ message: 'Gracias', lang: 'spa' }).expect(201)).body;
-    await eventually(async () => (await rows(sent.code)).length > 0, 20_000);
+    await waitFor(async () => (await rows(sent.code)).length > 0, { timeoutMs: 20_000 });
     expect((await rows(sent.code)).map((r: { lang: string }) => r.lang)).toEqual(['eng']);
     expect(await translationOf(pl, group, sent.code)).toBeNull();
 

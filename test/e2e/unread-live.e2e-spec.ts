@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { createGroup, createUser, TestUser } from '../factories';
-import { call, closeAllSockets, connect, eventually, ListeningApp, listenTestApp } from '../utils/sockets';
+import { call, closeAllSockets, connect, ListeningApp, listenTestApp } from '../utils/sockets';
+import { waitFor } from '../utils/wait';
 
 interface Counts {
   total: number;
@@ -72,7 +73,7 @@ describe('pushed unread counts follow the REST counts', () => {
   async function expectAllInStep(step: string): Promise<void> {
     for (const u of people) {
       let last: Counts | undefined;
-      await eventually(async () => pushed.get(u.user.code)!.equals((last = await rest(u))), 3000).catch(() => {
+      await waitFor(async () => pushed.get(u.user.code)!.equals((last = await rest(u))), { timeoutMs: 3000 }).catch(() => {
         throw new Error(`${step}: ${u.user.name} was pushed ${JSON.stringify(pushed.get(u.user.code)!.now)}, REST says ${JSON.stringify(last)}`);
       });
     }

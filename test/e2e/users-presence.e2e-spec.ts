@@ -3,6 +3,7 @@ import { PresenceService } from '#shared/presence/presence.service';
 import { RedisService } from '#shared/redis/redis.service';
 import { createGroup, createInstance, createUser, TestUser, uniqueEmail } from '../factories';
 import { createTestApp, TestApp } from '../utils/create-app';
+import { pause, waitFor } from '../utils/wait';
 
 jest.setTimeout(60_000);
 
@@ -14,9 +15,6 @@ describe('presence: POST /api/user/statuses and activity', () => {
   const as = (u: TestUser) => ({ Authorization: `Bearer ${u.token}` });
   const statuses = (u: TestUser, userIds: unknown) => t.http().post('/api/user/statuses').set(as(u)).send({ userIds });
   const lastKey = (code: string) => redis.key('presence', 'last', code);
-  const waitFor = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 50 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
-  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -114,13 +112,14 @@ describe('presence: POST /api/user/statuses and activity', () => {
     // Within 15 s another request does not write again.
     await redis.client.set(lastKey(u.user.code), '1000');
     await t.http().get('/api/me').set(as(u)).expect(200);
-    await new Promise((r) => setTimeout(r, 100));
+    // A moment for a write that should not happen.
+    await pause(100);
     expect(await redis.client.get(lastKey(u.user.code))).toBe('1000');
 
     // A failed (401) request is no activity.
     const anon = await createUser(t);
     await t.http().get('/api/me').set('Authorization', `Bearer ${anon.token}x`).expect(401);
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
     expect(await redis.client.get(lastKey(anon.user.code))).toBeNull();
   });
 

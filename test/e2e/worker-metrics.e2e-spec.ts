@@ -7,8 +7,8 @@ import { portOf } from '#shared/metrics/metrics-endpoint';
 import { JobService } from '#shared/queue/job.service';
 import { WorkerMetrics } from '../../workers/src/metrics/worker-metrics';
 import { WorkerModule } from '../../workers/src/worker.module';
-import { eventually } from '../utils/sockets';
 import { readTestRun, testEnv } from '../utils/test-env';
+import { waitFor } from '../utils/wait';
 
 describe('Prometheus metrics of the worker', () => {
   let worker: TestingModule;
@@ -34,9 +34,9 @@ describe('Prometheus metrics of the worker', () => {
   it('counts finished jobs and reports queues, pushes, its pool and Redis', async () => {
     const jobs = worker.get(JobService);
     const id = await jobs.add(JobName.PruneOutbox, {}, { jobId: `metrics-${randomBytes(4).toString('hex')}` });
-    await eventually(async () => (await jobs.queue(JobName.PruneOutbox).getJobState(id)) === 'completed', 20_000);
+    await waitFor(async () => (await jobs.queue(JobName.PruneOutbox).getJobState(id)) === 'completed', { timeoutMs: 20_000 });
     let text = '';
-    await eventually(async () => /parley_jobs_total\{[^}]*outcome="completed"[^}]*\} [1-9]/.test((text = await scrape())), 5000);
+    await waitFor(async () => /parley_jobs_total\{[^}]*outcome="completed"[^}]*\} [1-9]/.test((text = await scrape())), { timeoutMs: 5000 });
     expect(text).toMatch(new RegExp(`parley_jobs_total\\{[^}]*job="${JobName.PruneOutbox}"`));
     for (const series of [
       'parley_queue_jobs{',

@@ -16,15 +16,7 @@ import { MaintenanceProcessor } from '../../workers/src/processors/maintenance.p
 import { WorkerModule } from '../../workers/src/worker.module';
 import { createTestApp } from '../utils/create-app';
 import { readTestRun, testEnv } from '../utils/test-env';
-
-/** Polls until the check holds (no fixed sleeps); fails naming what it waited for. */
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { pause, waitFor } from '../utils/wait';
 
 /** A run-scoped sub-prefix per boot, so the heartbeat key and the queues of each case are their own. */
 const envFor = (name: string) => ({
@@ -83,7 +75,7 @@ describe('worker process', () => {
     });
 
     it('schedules a repeating heartbeat at boot that runs at once', async () => {
-      await waitFor(async () => (await readBeat()) !== null, 'the first scheduled heartbeat');
+      await waitFor(async () => (await readBeat()) !== null, { timeoutMs: 10_000, message: 'the first scheduled heartbeat' });
       const schedulers = await jobs.queue(JobName.Heartbeat).getJobSchedulers();
       expect(schedulers).toEqual(expect.arrayContaining([expect.objectContaining({ key: JobName.Heartbeat, every: 3600 * 1000 })]));
     });
@@ -105,7 +97,7 @@ describe('worker process', () => {
       expect(schedulers).toEqual(expect.arrayContaining([expect.objectContaining({ key: JobName.PruneOutbox, every: 3600 * 1000 })]));
 
       const jobId = await jobs.add(JobName.PruneOutbox, {}, { jobId: `prune-${randomBytes(4).toString('hex')}` });
-      await waitFor(async () => (await jobs.queue(JobName.PruneOutbox).getJobState(jobId)) === 'completed', 'the prune job');
+      await waitFor(async () => (await jobs.queue(JobName.PruneOutbox).getJobState(jobId)) === 'completed', { timeoutMs: 10_000, message: 'the prune job' });
 
       const left: { id: string }[] = await db.query(`SELECT id FROM outbox WHERE id = ANY($1::bigint[]) ORDER BY id`, [[...old, ...kept]]);
       expect(left.map((r) => r.id)).toEqual(kept);
@@ -114,12 +106,12 @@ describe('worker process', () => {
     });
 
     it('processes a heartbeat job added through the JobService: Redis key with TTL, after SELECT 1', async () => {
-      await waitFor(async () => (await readBeat()) !== null, 'the first scheduled heartbeat');
+      await waitFor(async () => (await readBeat()) !== null, { timeoutMs: 10_000, message: 'the first scheduled heartbeat' });
       await redis.client.del(heartbeatKey());
       const before = Date.now();
 
       const jobId = await jobs.add(JobName.Heartbeat, {}, { jobId: `e2e-${randomBytes(4).toString('hex')}` });
-      await waitFor(async () => (await readBeat()) !== null, 'the heartbeat key');
+      await waitFor(async () => (await readBeat()) !== null, { timeoutMs: 10_000, message: 'the heartbeat key' });
 
       const beat = await readBeat();
       expect(beat).toEqual({ at: expect.any(String), pid: process.pid, host: hostname() });
@@ -127,7 +119,7 @@ describe('worker process', () => {
       const ttl = await redis.client.ttl(heartbeatKey());
       expect(ttl).toBeGreaterThan(3 * 3600 - 60);
       expect(ttl).toBeLessThanOrEqual(3 * 3600);
-      await waitFor(async () => (await jobs.queue(JobName.Heartbeat).getJobState(jobId)) === 'completed', 'job completed');
+      await waitFor(async () => (await jobs.queue(JobName.Heartbeat).getJobState(jobId)) === 'completed', { timeoutMs: 10_000, message: 'job completed' });
       const job = await jobs.queue(JobName.Heartbeat).getJob(jobId);
       expect(job?.returnvalue).toEqual(beat);
     });
@@ -136,7 +128,7 @@ describe('worker process', () => {
       const id = `dedupe-${randomBytes(4).toString('hex')}`;
       expect(await jobs.add(JobName.Heartbeat, {}, { jobId: id })).toBe(id);
       expect(await jobs.add(JobName.Heartbeat, {}, { jobId: id })).toBe(id);
-      await waitFor(async () => (await jobs.queue(JobName.Heartbeat).getJobState(id)) === 'completed', 'job completed');
+      await waitFor(async () => (await jobs.queue(JobName.Heartbeat).getJobState(id)) === 'completed', { timeoutMs: 10_000, message: 'job completed' });
       const completed = await jobs.queue(JobName.Heartbeat).getJobs(['completed']);
       expect(completed.filter((j) => j.id === id)).toHaveLength(1);
     });
@@ -148,7 +140,7 @@ describe('worker process', () => {
 
     it('shows up in GET /api/health as worker up, and down once the heartbeat is gone', async () => {
       await jobs.add(JobName.Heartbeat, {});
-      await waitFor(async () => (await readBeat()) !== null, 'the heartbeat key');
+      await waitFor(async () => (await readBeat()) !== null, { timeoutMs: 10_000, message: 'the heartbeat key' });
       const app = await createTestApp({ REDIS_PREFIX: env.REDIS_PREFIX });
       try {
         const up = await app.http().get('/api/health').expect(200);
@@ -179,11 +171,11 @@ describe('worker process', () => {
           return beat;
         });
         const id = await jobs.add(JobName.Heartbeat, {}, { jobId: `slow-${randomBytes(4).toString('hex')}` });
-        await waitFor(async () => (await jobs.queue(JobName.Heartbeat).getJobState(id)) === 'active', 'the job to start');
+        await waitFor(async () => (await jobs.queue(JobName.Heartbeat).getJobState(id)) === 'active', { timeoutMs: 10_000, message: 'the job to start' });
         let closed = false;
         const closing = worker.close().then(() => (closed = true));
         // A negative check needs a moment: while the job is blocked, close() must still be waiting for it.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await pause(300);
         expect(closed).toBe(false);
         expect(finished).toBe(false);
         release();

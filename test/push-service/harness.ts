@@ -95,17 +95,6 @@ export async function spawnWorker(env: Record<string, string>): Promise<ChildPro
   return child;
 }
 
-/** Polls `read` until `ok` holds on its value (no fixed sleeps); fails naming what it waited for and the last value. */
-export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export function killed(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -13,6 +13,7 @@ import { createServer, Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '../utils/wait';
 
 export interface TestSubscription {
   id: string;
@@ -154,7 +155,6 @@ export class LocalPushService {
   private readonly held = new Set<ServerResponse>();
   readonly arrivals: Arrival[] = [];
   origin = '';
-  private waiters: Array<() => void> = [];
 
   private constructor() {
     const { dir, certFile, keyFile } = makeCertificate();
@@ -205,19 +205,9 @@ export class LocalPushService {
     return [...this.subs.get(id)!.inbox];
   }
 
-  /** Resolves once the condition holds (checked on every arrival); rejects after timeoutMs naming what it waited for. */
+  /** Resolves once the condition holds; rejects after timeoutMs naming what it waited for (for the push benchmark). */
   async until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`push service: timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 100);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    await waitFor(check, { timeoutMs, message: `push service: ${what}` });
   }
 
   async stop(): Promise<void> {
@@ -225,12 +215,6 @@ export class LocalPushService {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
     rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  private notify(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
@@ -282,7 +266,6 @@ export class LocalPushService {
         sub.inbox = sub.inbox.filter((a) => !(arrival.topic && a.topic === arrival.topic));
         sub.inbox.push(arrival);
       }
-      this.notify();
       if (canned?.drop) {
         req.socket.destroy();
         return;

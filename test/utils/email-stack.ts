@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { TestUser } from '../factories';
 import { bootWorker, pushTestEnv, PushTestEnv } from '../push-service/harness';
 import { LocalPushService } from '../push-service/push-service';
-import { closeAllSockets, eventually, ListeningApp, listenTestApp } from './sockets';
+import { closeAllSockets, ListeningApp, listenTestApp } from './sockets';
 import { TestSmtp } from './test-smtp';
 
 /** What an e-mail test runs against: its own database, a server, a worker in-process and a real SMTP server. */
@@ -61,14 +61,3 @@ export async function emailStack(name: string, overrides: Record<string, string>
     close,
   };
 }
-
-/** Waits until the assertions in `check` hold. */
-export const expectSoon = (check: () => unknown, timeoutMs: number): Promise<void> =>
-  eventually(async () => {
-    try {
-      await check();
-      return true;
-    } catch {
-      return false;
-    }
-  }, timeoutMs);

@@ -1,4 +1,5 @@
 import { TestEnvironment } from 'jest-environment-node';
+import { pause } from './wait';
 
 /** How long the file's last moments (an app closing, a timer firing) get to reject before the file is judged. */
 const SETTLE_MS = 50;
@@ -25,7 +26,7 @@ export default class GuardedNodeEnvironment extends TestEnvironment {
   }
 
   override async teardown(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await pause(SETTLE_MS);
     process.off('unhandledRejection', this.record);
     await super.teardown();
     if (this.unhandled.length) {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from './wait';
 
 /** Each key of the filler takes this long to load (Redis's own test knob), so a restart stays in LOADING a while. */
 const KEY_LOAD_DELAY_US = 200;
@@ -55,20 +56,12 @@ export class OwnRedis {
   /** Starts it again on the same port and data; answers once it accepts connections, while it is still LOADING. */
   async restart(): Promise<void> {
     await this.spawn();
-    const deadline = Date.now() + 10_000;
-    while (!/LOADING|PONG/.test(cli(this.port, 'ping'))) {
-      if (Date.now() > deadline) throw new Error('redis-server did not come back');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitFor(() => /LOADING|PONG/.test(cli(this.port, 'ping')), { timeoutMs: 10_000, intervalMs: 20, message: 'redis-server to come back' });
   }
 
   /** Resolves once it answers commands (the dataset is loaded). */
   async untilReady(timeoutMs = 20_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (cli(this.port, 'ping') !== 'PONG') {
-      if (Date.now() > deadline) throw new Error('redis-server is not ready');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(() => cli(this.port, 'ping') === 'PONG', { timeoutMs, intervalMs: 50, message: 'redis-server to load its data' });
   }
 
   async stop(): Promise<void> {

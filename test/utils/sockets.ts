@@ -1,5 +1,6 @@
 import { io, Socket } from 'socket.io-client';
 import { createTestApp, ProviderOverride, TestApp } from './create-app';
+import { within } from './wait';
 
 export interface ListeningApp extends TestApp {
   url: string;
@@ -48,19 +49,14 @@ export function call<T = any>(socket: Socket, event: string, payload: unknown, t
 
 /** Resolves with the next `event` payload that matches, or rejects after a timeout. */
 export function next<T = any>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, handler);
-      reject(new Error(`no ${event} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const handler = (payload: T) => {
-      if (!match(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, handler);
-      resolve(payload);
+  let handler!: (payload: T) => void;
+  const arrived = new Promise<T>((resolve) => {
+    handler = (payload: T) => {
+      if (match(payload)) resolve(payload);
     };
     socket.on(event, handler);
   });
+  return within(arrived, timeoutMs, event).finally(() => socket.off(event, handler));
 }
 
 /** Collects every `event` payload from now on. */
@@ -68,23 +64,4 @@ export function record<T = any>(socket: Socket, event: string): T[] {
   const seen: T[] = [];
   socket.on(event, (payload: T) => seen.push(payload));
   return seen;
-}
-
-/** Polls until the check passes (no fixed sleeps). */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** The promise's value, or a failure saying `what` after `ms` (the timer is cleared either way, so no handle outlives the file). */
-export async function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what())), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

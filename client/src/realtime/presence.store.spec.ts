@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { clearResponseCache, configureHttp } from '@/api/http';
 import type { ParleySocket } from './connection';
 import {
@@ -65,13 +66,12 @@ describe('presence store', () => {
     const { socket, asked } = fakeSocket();
     setPresenceSocket(() => socket);
     const release = watchPresence(['U1', 'U2', 'U1']);
-    await Promise.resolve();
-    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(() => expect(presenceStore.statuses.U1?.online).toBe(true));
     expect(asked).toEqual([['U1', 'U2']]);
-    expect(presenceStore.statuses.U1?.online).toBe(true);
 
     // A second screen showing U1 asks for nothing new.
     const releaseOther = watchPresence(['U1']);
+    // A turn of the event loop, for a request that should not be made.
     await new Promise((r) => setTimeout(r, 0));
     expect(asked).toHaveLength(1);
 
@@ -113,7 +113,7 @@ describe('presence store', () => {
   it('asks over REST while the socket is down, and polls the users still shown', async () => {
     setPresenceSocket(() => null);
     const release = watchPresence(['U3']);
-    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(() => expect(presenceStore.statuses.U3).toBeDefined());
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(JSON.parse((fetchMock.mock.calls[0][1] as { body: string }).body)).toEqual({ userIds: ['U3'] });
     expect(presenceAt(presenceStore.statuses.U3)?.state).toBe('unavailable');
@@ -128,7 +128,7 @@ describe('presence store', () => {
     const { socket } = fakeSocket();
     setPresenceSocket(() => socket);
     const release = watchPresence(['U4']);
-    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(() => expect(presenceStore.statuses.U4).toBeDefined());
     applyStatus({ userCode: 'U4', online: false, lastActiveAt: '2026-01-01T12:00:00.000Z', away: 75, idleMs: 4500000 });
     expect(presenceAt(presenceStore.statuses.U4)?.state).toBe('unavailable');
     release();
@@ -146,10 +146,11 @@ describe('presence store races', () => {
         }) as never,
     );
     const release = watchPresence(['U5']);
-    await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     applyStatus({ userCode: 'U5', online: true, lastActiveAt: null, away: 0, idleMs: 0 });
     const stale = [{ userCode: 'U5', online: false, lastActiveAt: null, away: null, idleMs: null }];
     answer({ status: 200, ok: true, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(stale) });
+    // A moment for the stale answer to be read (and, rightly, not applied): nothing shows that it was.
     await new Promise((r) => setTimeout(r, 5));
     expect(presenceStore.statuses.U5?.online).toBe(true);
     release();

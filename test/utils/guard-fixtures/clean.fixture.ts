@@ -1,7 +1,8 @@
+import { pause } from '../wait';
+
 // Rejections that are handled fail nothing.
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 5));
-});
+// A hook that takes a moment, as a real one's teardown does.
+afterAll(() => pause(5));
 
 it('handles its rejections', async () => {
   await expect(Promise.reject(new Error('handled'))).rejects.toThrow('handled');

@@ -1,10 +1,13 @@
+import { pause } from '../wait';
+
 // Fire-and-forget inside a test, the way `void service.call()` without a catch does it.
 async function failsLater(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await pause(5);
   throw new Error('rejected during a test');
 }
 
 it('forgets a promise that rejects', async () => {
   void failsLater();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The test lasts past the rejection: nothing the test awaits tells of it.
+  await pause(50);
 });
