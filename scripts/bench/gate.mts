@@ -69,7 +69,12 @@ try {
         a: [unreadKey(author), userCode(author)],
       });
       keys.push(`${prefix}fanout:last:${code}`, `${prefix}fanout:pending:${code}`, `${prefix}fanout:skipped:${code}`);
-      argv.push(code, String(seq), `${JSON.stringify([...users.map((u) => `user:${userCode(u)}`), `group:${code}`])}\nmessage:new\n${JSON.stringify(payload)}`, effect);
+      argv.push(
+        code,
+        String(seq),
+        `${JSON.stringify([...users.map((u) => `user:${userCode(u)}`), `group:${code}`])}\nmessage:new\n${JSON.stringify(payload)}`,
+        effect,
+      );
     }
     return redis.evalSha(sha, { keys, arguments: argv });
   };

@@ -171,7 +171,8 @@ describe('OrderingGate', () => {
       entry: OrderingGate.entry([group], 'follow-up', { seq: after, name }),
       effect: '',
     });
-    const order = async () => (await released()).map((d) => (d.event === 'follow-up' ? `${(d.payload as { name?: string }).name}` : `message ${d.payload.seq}`));
+    const order = async () =>
+      (await released()).map((d) => (d.event === 'follow-up' ? `${(d.payload as { name?: string }).name}` : `message ${d.payload.seq}`));
 
     it('routes a follow-up of a released message at once, and holds one of a message not yet released until right after it', async () => {
       const gate = new OrderingGate(redis);

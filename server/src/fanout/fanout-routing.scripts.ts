@@ -66,7 +66,7 @@ export function routeConfig(prefix: string, ownNode = ''): string {
  * (ms, Redis clock) the registry was started, starting it now when Redis lost it; `changeRooms(node, list, from)`
  * adds the node to the rooms in list[from..] and removes it from those after a '-' separator.
  */
-const REGISTRY = luaPiece(
+export const REGISTRY = luaPiece(
   'Registry',
   [NOW_MS],
   `local function Registry(config)

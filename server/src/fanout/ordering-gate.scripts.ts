@@ -23,7 +23,7 @@ const FOLLOWER_SEPARATOR = '\\30';
  * `releaseFollowers(pendingKey, seqText)` routes the follow-ups that waited for it (edits, deletes, translations,
  * group changes made right behind it), in the order they came, all in the same script.
  */
-const GATE_RELEASE = luaPiece(
+export const GATE_RELEASE = luaPiece(
   'GateRelease',
   [],
   `local function GateRelease(routing, step)

@@ -20,7 +20,7 @@ export const REFRESH_FIELD = '_refresh';
 export const WATERMARK_SUFFIX = '@';
 
 /** `pushCounts(routing, room, total, groups)`: routes one user's new counts; the script flushes its routing before it returns. */
-const PUSH_COUNTS = luaPiece(
+export const PUSH_COUNTS = luaPiece(
   'pushCounts',
   [],
   `local function pushCounts(routing, room, total, groups)
