@@ -112,8 +112,8 @@ end`,
 /**
  * `Routing(config)`, config being the decoded routeConfig: the one writer to the fan-out. `route(rooms, event,
  * payloadJson)` routes one delivery (`payloadJson` is JSON text, inserted as it is; `event` one of the fan-out's
- * event names); `routeRoom(room, event, payloadJson)` the same for one room, with no table for its rooms (the
- * unread counts, one per recipient per message). `flush()` writes each node's entry, one line per delivery
+ * event names); `routeLine(room, line)` routes a delivery to one room whose line the caller built with `roomLine`
+ * (fanout-entry.ts), with no table for its rooms (the unread counts, one per recipient per message). `flush()` writes each node's entry, one line per delivery
  * (fanout-entry.ts), and answers the own node's entry and the newest id in its inbox then ('', '' when none).
  * The whole entry for the recent stream is only built while the registry is young.
  */
@@ -152,7 +152,7 @@ export const ROUTING = luaPiece(
     end
     return entry
   end
-  -- One delivery's line, already built, for one room: appended for each of the room's nodes.
+  -- One delivery's line, already built (roomLine), for one room: appended for each of the room's nodes.
   local function routeLine(room, line)
     if not roomNodes[room] then lookUpRooms({ room }) end
     for _, node in ipairs(roomNodes[room]) do
@@ -163,9 +163,6 @@ export const ROUTING = luaPiece(
     routed = routed + 1
     if young == nil then young = registry.age() < config.w end
     if young then routeAll[#routeAll + 1] = line end
-  end
-  local function routeRoom(room, event, payloadJson)
-    return routeLine(room, roomLine(room, event, payloadJson))
   end
   local function route(rooms, event, payloadJson)
     if #rooms == 1 then return routeLine(rooms[1], roomLine(rooms[1], event, payloadJson)) end
@@ -218,7 +215,7 @@ export const ROUTING = luaPiece(
     routeNodes, routeOrder, routeAll, routed = {}, {}, {}, 0
     return ownEntry, ownAfter
   end
-  return { route = route, routeRoom = routeRoom, flush = flush }
+  return { route = route, routeLine = routeLine, flush = flush }
 end`,
 );
 

@@ -15,7 +15,7 @@ export interface ReleaseStep {
    * call once per call with this step's `config` (text) and their Routing (fanout-routing.scripts). It answers the
    * step: `function(group, seq, effect, answers)`, run right after a message of `group` is routed, with the
    * message's seq (a number) and effect (text, never empty); it may route deliveries (`routing.route`,
-   * `routing.routeRoom`) and append strings to `answers`, the message's answers in the call's result.
+   * `routing.routeLine`) and append strings to `answers`, the message's answers in the call's result.
    */
   lua: LuaPiece;
   /** The text the step's constructor receives as `config`. */

@@ -11,6 +11,7 @@
  * the gate script's work when it ran for every count.
  */
 
+import { ROOM_LINE } from '../../../fanout/fanout-entry';
 import { ROUTING } from '../../../fanout/fanout-routing.scripts';
 import { luaPiece, luaScript } from '../../../fanout/lua-script';
 import { NOW_MS } from '../../../fanout/redis-clock.scripts';
@@ -24,7 +25,7 @@ export const PUSH_COUNTS = luaPiece(
   'pushCounts',
   [],
   `local function pushCounts(routing, room, total, groups)
-  routing.routeRoom(room, 'unread:count', cjson.encode({ total = total, groups = groups }))
+  routing.route({ room }, 'unread:count', cjson.encode({ total = total, groups = groups }))
 end`,
 );
 
@@ -108,16 +109,17 @@ return { total, n }`,
  */
 export const COUNT_RELEASED = luaPiece(
   'UnreadStep',
-  [NOW_MS],
+  [NOW_MS, ROOM_LINE],
   `local function UnreadStep(config, routing)
   local unreadConfig = cjson.decode(config)
   local unreadTtl, roomPrefix = unreadConfig.ttl, unreadConfig.room
   local ttlText = string.format('%d', unreadTtl)
-  local routeRoom = routing.routeRoom
+  local routeLine = routing.routeLine
   local clock
   -- Pushes a user's new count (total, and this group's) to their room.
   local function pushCount(userCode, groupJson, totalText, nText)
-    routeRoom(roomPrefix .. userCode, 'unread:count', '{"total":' .. totalText .. ',"groups":{' .. groupJson .. ':' .. nText .. '}}')
+    local room = roomPrefix .. userCode
+    routeLine(room, roomLine(room, 'unread:count', '{"total":' .. totalText .. ',"groups":{' .. groupJson .. ':' .. nText .. '}}'))
   end
   -- Renews a hash's TTL once its refresh time (text, or false) has come: answers the next refresh time, or nil.
   local function renewal(key, refreshText)
