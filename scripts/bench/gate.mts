@@ -26,6 +26,7 @@ const GROUP_SIZE = 10;
 const GROUPS = USERS / GROUP_SIZE;
 
 const { gateScript } = require('../../dist/server/src/fanout/ordering-gate.scripts.js');
+const { NO_RELEASE_STEP } = require('../../dist/server/src/fanout/ordering-gate.js');
 const { fanoutKeys, roomNodesField, routeConfig } = require('../../dist/server/src/fanout/fanout-routing.scripts.js');
 const { UNREAD_RELEASE_STEP } = require('../../dist/server/src/modules/chat/unread/unread.service.js');
 const { TOTAL_FIELD } = require('../../dist/server/src/modules/chat/unread/unread-counts.scripts.js');
@@ -49,7 +50,7 @@ try {
   for (let u = 0; u < USERS; u++) await redis.hSet(unreadKey(u), { [TOTAL_FIELD]: '0' });
 
   // The step as the app builds it.
-  const step: { lua: string; config: string } = NO_STEP ? { lua: 'local function step(seq, effect) end', config: '' } : UNREAD_RELEASE_STEP;
+  const step: { lua: unknown; config: string } = NO_STEP ? NO_RELEASE_STEP : UNREAD_RELEASE_STEP;
   const sha = await redis.scriptLoad(gateScript(step.lua));
   const seqs = new Array<number>(GROUPS).fill(0);
   let group = 0;
@@ -68,7 +69,12 @@ try {
         a: [unreadKey(author), userCode(author)],
       });
       keys.push(`${prefix}fanout:last:${code}`, `${prefix}fanout:pending:${code}`, `${prefix}fanout:skipped:${code}`);
-      argv.push(code, String(seq), `${JSON.stringify([...users.map((u) => `user:${userCode(u)}`), `group:${code}`])}\n${JSON.stringify(payload)}`, effect);
+      argv.push(
+        code,
+        String(seq),
+        `${JSON.stringify([...users.map((u) => `user:${userCode(u)}`), `group:${code}`])}\nmessage:new\n${JSON.stringify(payload)}`,
+        effect,
+      );
     }
     return redis.evalSha(sha, { keys, arguments: argv });
   };

@@ -5,7 +5,8 @@ import { COUNT_RELEASED, REFRESH_FIELD, TOTAL_FIELD } from '../../server/src/mod
 import { RedisService } from '#shared/redis/redis.service';
 import { decodeFanoutEntry } from '../../server/src/fanout/fanout-entry';
 import { fanoutKeys, roomNodesField } from '../../server/src/fanout/fanout-routing.scripts';
-import { OrderingGate, ReleaseStep } from '../../server/src/fanout/ordering-gate';
+import { luaPiece } from '../../server/src/fanout/lua-script';
+import { NO_RELEASE_STEP, OrderingGate, ReleaseStep } from '../../server/src/fanout/ordering-gate';
 
 /** The per-group ordering gate against the test run's Redis, under a prefix of its own. */
 describe('OrderingGate', () => {
@@ -63,14 +64,18 @@ describe('OrderingGate', () => {
 
   /** A release step that routes what it saw and answers the effect. */
   const recordingStep: ReleaseStep = {
-    lua: `local function step(seq, effect)
-      route({ group }, 'step', cjson.encode({ seq = seq, effect = effect, config = stepConfig }))
-      answers[#answers + 1] = effect
-    end`,
+    lua: luaPiece(
+      'RecordingStep',
+      [],
+      `local function RecordingStep(config, routing)
+        return function(group, seq, effect, answers)
+          routing.route({ group }, 'step', cjson.encode({ seq = seq, effect = effect, config = config }))
+          answers[#answers + 1] = effect
+        end
+      end`,
+    ),
     config: 'the-config',
   };
-
-  const NO_ANSWERS: ReleaseStep = { lua: 'local function step(seq, effect) end', config: '' };
 
   it('releases a group in seq order and drops a seq it released before (a retry)', async () => {
     const gate = new OrderingGate(redis);
@@ -120,7 +125,7 @@ describe('OrderingGate', () => {
 
   it("writes its own deliveries as any other node's once its inbox is gone (refused: it must register again)", async () => {
     await redis.client.del(inbox());
-    const gate = new OrderingGate(redis, NO_ANSWERS, node);
+    const gate = new OrderingGate(redis, NO_RELEASE_STEP, node);
     const { own } = await gate.passAll([{ groupCode: group, seq: 1, entry: entry(1), effect: '' }]);
     expect(own).toBeNull();
     expect(await redis.client.exists(inbox())).toBe(0);
@@ -166,7 +171,8 @@ describe('OrderingGate', () => {
       entry: OrderingGate.entry([group], 'follow-up', { seq: after, name }),
       effect: '',
     });
-    const order = async () => (await released()).map((d) => (d.event === 'follow-up' ? `${(d.payload as { name?: string }).name}` : `message ${d.payload.seq}`));
+    const order = async () =>
+      (await released()).map((d) => (d.event === 'follow-up' ? `${(d.payload as { name?: string }).name}` : `message ${d.payload.seq}`));
 
     it('routes a follow-up of a released message at once, and holds one of a message not yet released until right after it', async () => {
       const gate = new OrderingGate(redis);

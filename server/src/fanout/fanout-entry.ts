@@ -1,3 +1,5 @@
+import { luaPiece } from './lua-script';
+
 /** One delivery: a Socket.IO packet, encoded once where it was routed, for this node's sockets in these rooms. */
 export interface FanoutDelivery {
   rooms: string[];
@@ -17,11 +19,20 @@ export function decodeFanoutEntry(entry: string): FanoutDelivery[] {
   });
 }
 
-/** The same text in Lua: `fanoutLine(rooms, event, payloadJson)` is one delivery's line, `roomLine` one for a single room. */
-export const FANOUT_LINE_LUA = `
-local function roomLine(room, event, payloadJson)
+/** The same text in Lua: `roomLine(room, event, payloadJson)` is one delivery's line for a single room. */
+export const ROOM_LINE = luaPiece(
+  'roomLine',
+  [],
+  `local function roomLine(room, event, payloadJson)
   return room .. '\\t2["' .. event .. '",' .. payloadJson .. ']'
-end
-local function fanoutLine(rooms, event, payloadJson)
+end`,
+);
+
+/** `fanoutLine(rooms, event, payloadJson)`: one delivery's line for a list of rooms. */
+export const FANOUT_LINE = luaPiece(
+  'fanoutLine',
+  [ROOM_LINE],
+  `local function fanoutLine(rooms, event, payloadJson)
   return roomLine(table.concat(rooms, ','), event, payloadJson)
-end`;
+end`,
+);

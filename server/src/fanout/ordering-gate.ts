@@ -2,6 +2,7 @@ import type { RedisClientType } from 'redis';
 import { RedisScript } from '#shared/redis/redis-script';
 import { RedisService } from '#shared/redis/redis.service';
 import { routeConfig } from './fanout-routing.scripts';
+import { LuaPiece, luaPiece } from './lua-script';
 import { flushScript, gateScript, STALLED } from './ordering-gate.scripts';
 
 /**
@@ -10,12 +11,14 @@ import { flushScript, gateScript, STALLED } from './ordering-gate.scripts';
  */
 export interface ReleaseStep {
   /**
-   * Lua defining `local function step(seq, effect)`, run right after a message is routed. It may read `group`
-   * and `stepConfig`, route deliveries with `route(rooms, event, payloadJson)` (see fanout-routing.scripts), and
-   * append strings to `answers`.
+   * The piece defining the step's constructor, `local function <name>(config, routing)`, which the gate's scripts
+   * call once per call with this step's `config` (text) and their Routing (fanout-routing.scripts). It answers the
+   * step: `function(group, seq, effect, answers)`, run right after a message of `group` is routed, with the
+   * message's seq (a number) and effect (text, never empty); it may route deliveries (`routing.route`,
+   * `routing.routeLine`) and append strings to `answers`, the message's answers in the call's result.
    */
-  lua: string;
-  /** A constant the script reads as `stepConfig`. */
+  lua: LuaPiece;
+  /** The text the step's constructor receives as `config`. */
   config: string;
 }
 
@@ -44,7 +47,11 @@ export interface GateAnswer {
   own: OwnDeliveries | null;
 }
 
-const NO_STEP: ReleaseStep = { lua: 'local function step(seq, effect) end', config: '' };
+/** The gate with no release step. */
+export const NO_RELEASE_STEP: ReleaseStep = {
+  lua: luaPiece('NoReleaseStep', [], 'local function NoReleaseStep(config, routing) return function(group, seq, effect, answers) end end'),
+  config: '',
+};
 const stalledScript = new RedisScript(STALLED);
 
 /**
@@ -58,7 +65,7 @@ export class OrderingGate {
 
   constructor(
     private readonly redis: RedisService,
-    private readonly step: ReleaseStep = NO_STEP,
+    private readonly step: ReleaseStep = NO_RELEASE_STEP,
     private readonly ownNode = '',
   ) {
     this.gate = new RedisScript(gateScript(step.lua));
