@@ -16,7 +16,7 @@ export interface InboxEntry {
 /**
  * This node's deliveries come from two places: its inbox (what other nodes' gate calls, the sweeper and the
  * unread owner's scripts route here) and the answers of its own gate calls, which carry its deliveries instead
- * of writing them to its inbox (fanout-routing.scripts, `ownEntry`). This puts the two back in the order Redis
+ * of writing them to its inbox (the Routing piece's `flush()`, fanout-routing.scripts). This puts the two back in the order Redis
  * made them, which is what keeps each group's messages and each user's counts in order on this node:
  *
  * - an answer goes after the inbox entries up to its `after` (the inbox's newest id when its call ran), so it
