@@ -54,9 +54,10 @@ describe('AsyncAPI document of the socket contract', () => {
 
   it('documents every event the gateway handles, each with an acknowledgement but typing and activity', () => {
     const handled = SOCKET_GATEWAYS.flatMap((gateway) =>
-      Object.getOwnPropertyNames(gateway.prototype).map(
-        (key) => Reflect.getMetadata(MESSAGE_METADATA, (gateway.prototype as unknown as Record<string, object>)[key]) as string | undefined,
-      ),
+      Object.values(Object.getOwnPropertyDescriptors(gateway.prototype))
+        .map((descriptor) => descriptor.value as unknown)
+        .filter((method): method is object => typeof method === 'function')
+        .map((method) => Reflect.getMetadata(MESSAGE_METADATA, method) as string | undefined),
     )
       .filter((event): event is string => typeof event === 'string')
       .sort();
