@@ -55,7 +55,9 @@ describe('the direct frame write (SocketWriteBatch) relies on private engine.io 
   it("finds the Sender fields it reads on engine.io's ws Sender", () => {
     const SenderClass = engineRequire('ws').Sender as new (socket: unknown, extensions?: object) => Record<string, unknown>;
     const sender = new SenderClass({ write: () => true });
-    const shape = Object.fromEntries(['_state', '_queue', '_firstFragment', '_extensions'].map((f) => [f, Array.isArray(sender[f]) ? 'array' : typeof sender[f]]));
+    const shape = Object.fromEntries(
+      ['_state', '_queue', '_firstFragment', '_extensions'].map((f) => [f, Array.isArray(sender[f]) ? 'array' : typeof sender[f]]),
+    );
     // If this fails, ws changed its Sender: re-check directWriter in socket-write-batch.ts (see the test above).
     expect(shape).toEqual({ _state: 'number', _queue: 'array', _firstFragment: 'boolean', _extensions: 'object' });
     // SENDER_IDLE in socket-write-batch.ts: a new Sender is idle.

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { Authenticator } from '../common/guards/authenticator';
+import { Authenticator } from '../modules/auth/authenticator';
 import { FanoutModule } from '../fanout/fanout.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { ChatAccessModule } from '../modules/chat/chat-access.module';
@@ -25,15 +25,7 @@ export const SOCKET_GATEWAYS = [SessionGateway, ChatEventsGateway, ModeratorGate
 
 @Module({
   imports: [AuthModule, UsersModule, FanoutModule, ChatModule, ChatAccessModule, ModerationModule, PresenceModule],
-  providers: [
-    Authenticator,
-    ...SOCKET_GATEWAYS,
-    SocketEmitter,
-    OfferFanoutListener,
-    InstanceFanoutListener,
-    PresenceBroadcaster,
-    SocketDrain,
-  ],
+  providers: [Authenticator, ...SOCKET_GATEWAYS, SocketEmitter, OfferFanoutListener, InstanceFanoutListener, PresenceBroadcaster, SocketDrain],
   exports: [SocketEmitter, SocketDrain],
 })
 export class RealtimeModule {}

@@ -5,7 +5,7 @@ import { Ack, instanceRoom, userRoom } from '#shared/contracts/socket-events';
 import { AppConfig } from '#shared/config/config.schema';
 import { APP_CONFIG } from '#shared/config/config.module';
 import { AppError, conflict, ErrorKey, unauthorized } from '../common/errors';
-import { Authenticator } from '../common/guards/authenticator';
+import { Authenticator } from '../modules/auth/authenticator';
 import { validatePayload } from '../common/validation';
 import { FanoutNode } from '../fanout/fanout-node';
 import { LocalDelivery } from '../fanout/local-delivery';
