@@ -20,7 +20,10 @@ const boundaries = [
   {
     files: ['workers/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [refuse(upTo('server', 'client'), 'The worker imports only shared/ (#shared/*), never server/ or client/.')] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [refuse(upTo('server', 'client'), 'The worker imports only shared/ (#shared/*), never server/ or client/.')] },
+      ],
     },
   },
   {
@@ -52,7 +55,11 @@ const boundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [refuse(upTo('realtime'), 'The chat never imports realtime/: it publishes through the fan-out (server/src/fanout), which realtime delivers.')] },
+        {
+          patterns: [
+            refuse(upTo('realtime'), 'The chat never imports realtime/: it publishes through the fan-out (server/src/fanout), which realtime delivers.'),
+          ],
+        },
       ],
     },
   },
