@@ -79,7 +79,6 @@ module.exports = {
       moduleNameMapper: {
         '^@/(.*)$': '<rootDir>/client/src/$1',
         '^@contracts/(.*)$': '<rootDir>/shared/contracts/$1',
-        '^@safety/(.*)$': '<rootDir>/shared/safety/$1',
         '\\.css$': 'identity-obj-proxy',
       },
       setupFilesAfterEnv: ['<rootDir>/client/jest/setup.ts'],

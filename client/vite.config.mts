@@ -15,7 +15,6 @@ export default defineConfig({
       // The server's contracts (plain TS, no decorators): REST shapes, socket events, the offer table.
       '@contracts': fileURLToPath(new URL('../shared/contracts', import.meta.url)),
       // The checks the client and the server share (plain TS): the off-platform detector.
-      '@safety': fileURLToPath(new URL('../shared/safety', import.meta.url)),
     },
   },
   build: {

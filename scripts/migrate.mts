@@ -26,6 +26,7 @@ async function main() {
     log(`Postgres: ${pg.note}`);
   }
   const { DataSource } = require('typeorm');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { dataSourceOptions, runMigrations } = require(path.join(ROOT, 'dist/server/src/database/data-source.js'));
   const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: url, DATABASE_POOL_SIZE: 2 })).initialize();
   try {

@@ -77,6 +77,7 @@ let worker: ChildProcessByStdio<null, Readable, null> | undefined;
 let ds: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 try {
   const { DataSource } = require('typeorm');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { dataSourceOptions, runMigrations } = require(path.join(ROOT, 'dist/server/src/database/data-source.js'));
   ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);

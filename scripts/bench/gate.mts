@@ -12,6 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { createClient } from 'redis';
+import { gateScript } from '../../server/src/fanout/ordering-gate.scripts.ts';
+import { fanoutKeys, roomNodesField, routeConfig } from '../../server/src/fanout/fanout-routing.scripts.ts';
+import { TOTAL_FIELD } from '../../server/src/modules/chat/unread/unread-counts.scripts.ts';
 
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -25,11 +28,10 @@ const USERS = 2000;
 const GROUP_SIZE = 10;
 const GROUPS = USERS / GROUP_SIZE;
 
-const { gateScript } = require('../../dist/server/src/fanout/ordering-gate.scripts.js');
+// ordering-gate.ts reaches #shared/* (compiled in dist only), so its no-op step comes from the build.
 const { NO_RELEASE_STEP } = require('../../dist/server/src/fanout/ordering-gate.js');
-const { fanoutKeys, roomNodesField, routeConfig } = require('../../dist/server/src/fanout/fanout-routing.scripts.js');
+// UnreadService is a Nest provider: its decorators need the compiled dist (tsx emits no decorator metadata).
 const { UNREAD_RELEASE_STEP } = require('../../dist/server/src/modules/chat/unread/unread.service.js');
-const { TOTAL_FIELD } = require('../../dist/server/src/modules/chat/unread/unread-counts.scripts.js');
 
 const prefix = `bench-gate-${process.pid}:`;
 const redis = createClient({ url: URL });

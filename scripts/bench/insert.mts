@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { HOT_PATH_SESSION_OPTIONS } from '../../server/src/modules/chat/send/hot-path-session.ts';
 import { createBenchDatabase } from './bench-database.mts';
 
 const require = createRequire(import.meta.url);
@@ -45,12 +46,13 @@ function line(points: [number, number][]): { fixed: number; perItem: number } {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const bench = await createBenchDatabase();
-const { HOT_PATH_SESSION_OPTIONS } = require('../../dist/server/src/modules/chat/send/chat-hot-path.pool.js');
 // The same session settings as the hot-path pool's connections.
 const db = new Client({ connectionString: bench.databaseUrl, options: HOT_PATH_SESSION_OPTIONS });
 try {
   const { DataSource } = require('typeorm');
+  // The data source lists the entities, whose decorators need the compiled dist (tsx emits no decorator metadata).
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
+  // From dist: the statement's module imports #shared/*, which package.json maps to dist/shared (no type declarations there).
   const { INSERT_MESSAGES_SQL } = require('../../dist/server/src/modules/chat/send/chat-message-insert.sql.js');
   const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 2 })).initialize();
   await runMigrations(ds);

@@ -1,9 +1,9 @@
-// Benchmark: the off-platform detector (shared/safety/off-platform.ts) on typical chat messages, as the send path
+// Benchmark: the off-platform detector (shared/contracts/off-platform.ts) on typical chat messages, as the send path
 // runs it once per text message. Prints the time per message for clean short, clean long (with prices and dates)
 // and flagged texts, median of ROUNDS rounds. Asserts nothing.
 // Usage: npm run bench:off-platform -- [rounds=7] [messages per round=200000]
 import { performance } from 'node:perf_hooks';
-import { detectOffPlatform } from '../../shared/safety/off-platform.ts';
+import { detectOffPlatform } from '../../shared/contracts/off-platform.ts';
 
 const args = process.argv.slice(2);
 const ROUNDS = Number(args[0] ?? 7);

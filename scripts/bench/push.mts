@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createBenchDatabase } from './bench-database.mts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Arrival, LocalPushService } from '../../test/push-service/push-service.ts';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,7 +24,6 @@ const SINGLES = Number(args.singles ?? 100);
 const CONCURRENCY = String(args.concurrency ?? 50);
 
 const webpush = require('web-push') as typeof import('web-push');
-const { LocalPushService } = require(path.join(ROOT, 'dist/test/push-service/push-service.js'));
 
 const bench = await createBenchDatabase();
 
@@ -64,6 +64,7 @@ let worker: ChildProcessByStdio<null, Readable, null> | undefined;
 let ds: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 try {
   const { DataSource } = require('typeorm');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { dataSourceOptions, runMigrations } = require(path.join(ROOT, 'dist/server/src/database/data-source.js'));
   ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);
@@ -104,6 +105,7 @@ try {
   console.log(`seeded ${GROUPS} groups x ${RECIPIENTS} subscribed recipients (+ one 1:1 chat)`);
 
   const { NestFactory } = require('@nestjs/core');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { AppModule } = require(path.join(ROOT, 'dist/server/src/app.module.js'));
   const { configureApp } = require(path.join(ROOT, 'dist/server/src/app.setup.js'));
   const { TokenService } = require(path.join(ROOT, 'dist/server/src/modules/auth/token.service.js'));
@@ -140,8 +142,7 @@ try {
     if (res.status !== 201) throw new Error(`send: ${res.status} ${JSON.stringify(body)}`);
     return { ...body, committedAt: Date.now() };
   };
-  type Arrival = { status: number; at: number; error?: unknown; payload: { body: string } };
-  const arrivals201 = (): Arrival[] => push.arrivals.filter((a: Arrival) => a.status === 201);
+  const arrivals201 = (): Arrival[] => push.arrivals.filter((a) => a.status === 201);
   const delivered = () => arrivals201().length;
 
   // 1. Throughput.
@@ -159,7 +160,7 @@ try {
     const arrivals = arrivals201().slice(before);
     const last = Math.max(...arrivals.map((a) => a.at));
     rates.push((pushesPerRound / (last - start)) * 1000);
-    for (const a of arrivals) burstLatency.push(a.at - sentAt.get(a.payload.body)!);
+    for (const a of arrivals) burstLatency.push(a.at - sentAt.get((a.payload as { body: string }).body)!);
     const workerCpu = (cpuOf(started.pid) ?? 0) - (cpu0.worker ?? 0);
     const benchCpu = (process.cpuUsage(cpu0.bench).user + process.cpuUsage(cpu0.bench).system) / 1e6;
     console.log(
@@ -167,7 +168,7 @@ try {
         ` (CPU: worker ${workerCpu.toFixed(1)} s = ${((workerCpu * 1000) / pushesPerRound).toFixed(2)} ms/push; server + push service ${benchCpu.toFixed(1)} s)`,
     );
   }
-  const bad = push.arrivals.filter((a: Arrival) => a.error);
+  const bad = push.arrivals.filter((a) => a.error);
   console.log(
     `throughput (one worker, PUSH_CONCURRENCY=${CONCURRENCY}): ${q(rates, 0.5).toFixed(0)} pushes/s median of ${ROUNDS} rounds` +
       ` (best ${Math.max(...rates).toFixed(0)}); commit -> arrival within a burst: ${fmt(burstLatency)}; refused by the push service: ${bad.length}`,

@@ -35,6 +35,7 @@ let app: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const sockets: Socket[] = [];
 try {
   const { DataSource } = require('typeorm');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
   const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);
@@ -62,6 +63,7 @@ try {
   await ds.query('VACUUM ANALYZE');
 
   const { NestFactory } = require('@nestjs/core');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { AppModule } = require('../../dist/server/src/app.module.js');
   const { configureApp } = require('../../dist/server/src/app.setup.js');
   const { TokenService } = require('../../dist/server/src/modules/auth/token.service.js');

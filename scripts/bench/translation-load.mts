@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './bench-database.mts';
+import { bullConnection, bullPrefix } from '../../shared/queue/bull-connection.ts';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -130,6 +131,7 @@ async function loadtest(name: string, extra: string[]): Promise<RunResult[]> {
 
 try {
   const { DataSource } = require('typeorm');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { dataSourceOptions, runMigrations } = require(path.join(ROOT, 'dist/server/src/database/data-source.js'));
   ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);
@@ -158,6 +160,7 @@ try {
   }
 
   const { NestFactory } = require('@nestjs/core');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { AppModule } = require(path.join(ROOT, 'dist/server/src/app.module.js'));
   const { configureApp } = require(path.join(ROOT, 'dist/server/src/app.setup.js'));
   const { TokenService } = require(path.join(ROOT, 'dist/server/src/modules/auth/token.service.js'));
@@ -183,7 +186,6 @@ try {
   const [after] = await ds.query(`SELECT count(*)::int AS n FROM chat_message`);
   const [translated] = await ds.query(`SELECT count(*)::int AS n FROM chat_message_translation`);
   const { Queue } = require('bullmq') as typeof import('bullmq');
-  const { bullConnection, bullPrefix } = require(path.join(ROOT, 'dist/shared/queue/bull-connection.js'));
   const queue = new Queue('translation', { connection: bullConnection(env.REDIS_URL), prefix: bullPrefix(env.REDIS_PREFIX) });
   const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
   await queue.close();

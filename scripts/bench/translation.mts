@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './bench-database.mts';
 import { cpuSecondsOf, machineCpu } from '../lib/measure.mts';
+import { bullConnection, bullPrefix } from '../../shared/queue/bull-connection.ts';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -83,6 +84,7 @@ let worker: ChildProcessByStdio<null, Readable, null> | undefined;
 const sockets: Socket[] = [];
 try {
   const { DataSource } = require('typeorm');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { dataSourceOptions, runMigrations } = require(path.join(ROOT, 'dist/server/src/database/data-source.js'));
   ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);
@@ -116,6 +118,7 @@ try {
   );
 
   const { NestFactory } = require('@nestjs/core');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { AppModule } = require(path.join(ROOT, 'dist/server/src/app.module.js'));
   const { configureApp } = require(path.join(ROOT, 'dist/server/src/app.setup.js'));
   const { TokenService } = require(path.join(ROOT, 'dist/server/src/modules/auth/token.service.js'));
@@ -224,7 +227,6 @@ try {
   console.log(`translations received ${latency.length} of ${expected}; by Spanish readers ${toSpanish} (should be 0)`);
   // Where the time goes: the translate jobs' own timestamps (added by the relay, taken by the worker, finished).
   const { Queue } = require('bullmq') as typeof import('bullmq');
-  const { bullConnection, bullPrefix } = require(path.join(ROOT, 'dist/shared/queue/bull-connection.js'));
   const queue = new Queue('translation', { connection: bullConnection(env.REDIS_URL), prefix: bullPrefix(env.REDIS_PREFIX) });
   const createdAt = new Map(sent.map((m) => [m.code, Date.parse(m.createdAt)]));
   const jobs = (await queue.getJobs(['completed'], 0, 100_000)).filter((j) => j.finishedOn && j.processedOn);

@@ -39,6 +39,7 @@ const stats = (xs: number[]): string => {
 let app: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 try {
   const { DataSource } = require('typeorm');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
   const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 4 })).initialize();
   await runMigrations(ds);
@@ -85,6 +86,7 @@ try {
   console.log(`seeded ${GROUPS} groups, ${GROUPS * perGroup} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const { NestFactory } = require('@nestjs/core');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { AppModule } = require('../../dist/server/src/app.module.js');
   const { configureApp } = require('../../dist/server/src/app.setup.js');
   const { TokenService } = require('../../dist/server/src/modules/auth/token.service.js');
@@ -113,6 +115,7 @@ try {
     const extra = body.total !== undefined ? ` (total ${body.total} in ${Object.keys(body.groups ?? {}).length} groups)` : '';
     console.log(`${label}: ${stats(times)} over ${HTTP_ROUNDS} calls after ${WARM_CALLS} untimed${extra}`);
   }
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { UNREAD_SQL } = require('../../dist/server/src/modules/chat/unread/unread-counts.repository.js');
   const unreadQuery = (expression: string): string =>
     `SELECT g.code, ${expression}::int AS unread FROM chat_participant p JOIN chat_group g ON g.id = p.group_id

@@ -49,6 +49,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 let app: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 try {
   const { DataSource } = require('typeorm');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { dataSourceOptions, runMigrations } = require('../../dist/server/src/database/data-source.js');
   const { PasswordService } = require('../../dist/server/src/modules/auth/password.service.js');
   const ds = await new DataSource(dataSourceOptions({ DATABASE_URL: bench.databaseUrl, DATABASE_POOL_SIZE: 2 })).initialize();
@@ -68,6 +69,7 @@ try {
   console.log(`libuv threads: ${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}; cores: ${require('node:os').availableParallelism()}`);
 
   const { NestFactory } = require('@nestjs/core');
+  // From dist: Nest modules, providers and entities need decorator metadata, which tsx does not emit.
   const { AppModule } = require('../../dist/server/src/app.module.js');
   const { configureApp } = require('../../dist/server/src/app.setup.js');
   const { TokenService } = require('../../dist/server/src/modules/auth/token.service.js');

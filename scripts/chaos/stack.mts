@@ -11,7 +11,7 @@ import readline from 'node:readline';
 import { ROOT, isAlive, sleep, waitUntil } from '../lib/common.mts';
 import { SERVER_MAIN, SERVER_V8_FLAGS, WORKER_MAIN } from '../lib/build.mts';
 import { type StartedService, redisPing, startEmbeddedPostgres } from '../lib/services.mts';
-import type { LocalPushService } from '../../test/push-service/push-service.ts';
+import { LocalPushService } from '../../test/push-service/push-service.ts';
 
 const require = createRequire(import.meta.url);
 /** Microseconds redis-server spends per key when it loads its RDB data (a development setting of Redis 7). */
@@ -150,7 +150,6 @@ export class ChaosStack {
   async start({ pushDelayMs }: { pushDelayMs: number }): Promise<void> {
     await this.startRedis();
     await this.startPostgres();
-    const { LocalPushService } = require(path.join(ROOT, 'dist/test/push-service/push-service.js')) as typeof import('../../test/push-service/push-service.ts');
     this.push = await LocalPushService.start(this.ports.push);
     const vapid = (require('web-push') as typeof import('web-push')).generateVAPIDKeys();
     this.vapidPublicKey = vapid.publicKey;

@@ -46,7 +46,7 @@ export interface ChatMessagePayload {
   offerNoteData?: OfferNoteData;
   /**
    * Set (true) by the server on a message sent in an offer's chat before the offer was Agreed that carries contact
-   * details or asks for payment outside Parley (shared/safety/off-platform.ts): readers show a safety note.
+   * details or asks for payment outside Parley (shared/contracts/off-platform.ts): readers show a safety note.
    */
   offPlatform?: true;
   /** The quoted message; absent or null when this is not a reply. */

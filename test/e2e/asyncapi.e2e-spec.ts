@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Parser, DiagnosticSeverity } from '@asyncapi/parser';
 import Ajv from 'ajv';
 import { MESSAGE_METADATA } from '@nestjs/websockets/constants';
-import { RealtimeGateway } from '../../server/src/realtime/realtime.gateway';
+import { SOCKET_GATEWAYS } from '../../server/src/realtime/realtime.module';
 import { createGroup, createUser, TestUser } from '../factories';
 import { call, closeAllSockets, connect, ListeningApp, listenTestApp, next, record } from '../utils/sockets';
 import { waitFor } from '../utils/wait';
@@ -54,8 +54,12 @@ describe('AsyncAPI document of the socket contract', () => {
   });
 
   it('documents every event the gateway handles, each with an acknowledgement but typing and activity', () => {
-    const handled = Object.getOwnPropertyNames(RealtimeGateway.prototype)
-      .map((key) => Reflect.getMetadata(MESSAGE_METADATA, (RealtimeGateway.prototype as unknown as Record<string, object>)[key]) as string | undefined)
+    const handled = SOCKET_GATEWAYS.flatMap((gateway) =>
+      Object.values(Object.getOwnPropertyDescriptors(gateway.prototype))
+        .map((descriptor) => descriptor.value as unknown)
+        .filter((method): method is object => typeof method === 'function')
+        .map((method) => Reflect.getMetadata(MESSAGE_METADATA, method) as string | undefined),
+    )
       .filter((event): event is string => typeof event === 'string')
       .sort();
     const received = Object.entries(doc.operations).filter(([, op]) => op.action === 'receive');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../server/src/database/data-source';
-import { HOT_PATH_SESSION_OPTIONS } from '../../server/src/modules/chat/send/chat-hot-path.pool';
+import { HOT_PATH_SESSION_OPTIONS } from '../../server/src/modules/chat/send/hot-path-session';
 import { INSERT_MESSAGES_SQL } from '../../server/src/modules/chat/send/chat-message-insert.sql';
 import { readTestRun } from '../utils/test-env';
 

@@ -1,7 +1,7 @@
 /**
  * A piece of Lua shared by scripts: one `local function <name>(…)`, a constructor taking its inputs as parameters
  * and returning its functions (or a pure function). Its text reads nothing but Redis' own globals and the pieces
- * it names in `uses`; KEYS and ARGV are read by the scripts alone (lua-scripts.spec.ts checks both).
+ * it names in `uses`; KEYS and ARGV are read by the scripts alone (server/src/lua-scripts.spec.ts checks both).
  */
 export interface LuaPiece {
   readonly name: string;

@@ -1,4 +1,12 @@
+import { Logger } from '@nestjs/common';
 import type { Namespace } from 'socket.io';
+
+/**
+ * The library versions the direct write was checked against: engine.io's connection and WebSocket transport,
+ * and the ws that engine.io loads (its Sender and socket fields). socket-write-batch.spec.ts fails when the
+ * installed ones differ, and test/e2e/socket-write-batch.e2e-spec.ts checks the fields on a real connection.
+ */
+export const DIRECT_WRITE_VERIFIED_WITH = { 'socket.io': '4.8.3', 'engine.io': '6.6.12', ws: '8.21.3' } as const;
 
 /** The TCP socket under a WebSocket connection (net.Socket, as ws keeps it). */
 interface TcpSocket {
@@ -10,7 +18,7 @@ interface TcpSocket {
 /**
  * The parts of engine.io's connection, its WebSocket transport and ws's socket and sender that a direct write
  * relies on. They are not public API, so each is checked before use (`directWriter`), and a connection that
- * doesn't look like this is written the usual way.
+ * doesn't look like this is written the usual way (with one warning: a library upgrade costs speed, not messages).
  */
 interface DirectConnection {
   readyState: string;
@@ -39,19 +47,55 @@ const PER_MESSAGE_DEFLATE = 'permessage-deflate';
 /** engine.io's packet type for a message, written before the Socket.IO packet. */
 const ENGINE_MESSAGE = '4';
 
+const logger = new Logger('SocketWriteBatch');
+let warnedUnknownShape = false;
+
+/**
+ * Whether an open WebSocket connection has the private fields a direct write reads, with the types it expects.
+ * Not when a library upgrade renamed or removed one: the connection is then written through engine.io.
+ */
+function hasKnownShape(c: Partial<DirectConnection>): boolean {
+  const ws = c.transport?.socket;
+  const sender = ws?._sender;
+  const tcp = ws?._socket;
+  return (
+    Array.isArray(c.writeBuffer) &&
+    typeof ws?.readyState === 'number' &&
+    typeof tcp?.write === 'function' &&
+    typeof tcp.writable === 'boolean' &&
+    typeof tcp.destroyed === 'boolean' &&
+    typeof sender?._state === 'number' &&
+    Array.isArray(sender._queue) &&
+    typeof sender._firstFragment === 'boolean' &&
+    typeof sender._extensions === 'object' &&
+    sender._extensions !== null
+  );
+}
+
 /**
  * The TCP socket a frame may be written to directly: a WebSocket connection with nothing queued before it,
  * in engine.io (packets waiting for a write in flight) or in ws (a fragmented or compressed message), so the
- * frame lands in the stream right after whatever was written before it. Null otherwise.
+ * frame lands in the stream right after whatever was written before it. Null otherwise, and for a connection
+ * whose private fields are not the ones this was verified with (DIRECT_WRITE_VERIFIED_WITH).
  */
-function directWriter(conn: unknown): TcpSocket | null {
+export function directWriter(conn: unknown): TcpSocket | null {
   const c = conn as Partial<DirectConnection> | undefined;
-  if (c?.readyState !== 'open' || c.writeBuffer?.length !== 0 || c.transport?.name !== 'websocket') return null;
-  const ws = c.transport.socket;
-  const sender = ws?._sender;
-  const tcp = ws?._socket;
-  if (ws?.readyState !== WS_OPEN || !sender || !tcp || typeof tcp.write !== 'function' || !tcp.writable || tcp.destroyed) return null;
-  if (sender._state !== SENDER_IDLE || sender._queue?.length !== 0 || !sender._firstFragment || sender._extensions?.[PER_MESSAGE_DEFLATE]) return null;
+  if (c?.readyState !== 'open' || c.transport?.name !== 'websocket') return null;
+  if (!hasKnownShape(c)) {
+    if (!warnedUnknownShape) {
+      warnedUnknownShape = true;
+      logger.warn(
+        `engine.io/ws connections lack the private fields the direct frame write uses (verified with ${JSON.stringify(DIRECT_WRITE_VERIFIED_WITH)}); ` +
+          'writing through engine.io instead, which is slower',
+      );
+    }
+    return null;
+  }
+  const ws = c.transport.socket!;
+  const sender = ws._sender!;
+  const tcp = ws._socket!;
+  if (c.writeBuffer!.length !== 0 || ws.readyState !== WS_OPEN || !tcp.writable || tcp.destroyed) return null;
+  if (sender._state !== SENDER_IDLE || sender._queue.length !== 0 || !sender._firstFragment || sender._extensions[PER_MESSAGE_DEFLATE]) return null;
   return tcp;
 }
 

@@ -26,6 +26,7 @@ import { requireLogin } from './socket-login-gate';
 export class RedisIoAdapter extends IoAdapter {
   private readonly crossSite: ReturnType<typeof crossSiteCheck>;
   private readonly drainState: DrainState;
+  private readonly guarded = new WeakSet<Socket>();
 
   constructor(
     app: INestApplicationContext,
@@ -67,9 +68,13 @@ export class RedisIoAdapter extends IoAdapter {
     return server;
   }
 
+  /** Called once per gateway for each socket; the socket's own guards go on once, before the first gateway's handlers. */
   override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
-    limitEventSize(socket);
-    if (isAwaitingLogin(socket)) requireLogin(socket);
+    if (!this.guarded.has(socket)) {
+      this.guarded.add(socket);
+      limitEventSize(socket);
+      if (isAwaitingLogin(socket)) requireLogin(socket);
+    }
     bindMessageHandlers(socket, handlers, transform);
   }
 }

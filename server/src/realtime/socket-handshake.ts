@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io';
 import { userRoom } from '#shared/contracts/socket-events';
 import { AccessTokenClaims, AuthUser } from '#shared/contracts/auth';
 import { ErrorKey } from '../common/errors';
-import { Authenticator } from '../common/guards/authenticator';
+import { Authenticator } from '../modules/auth/authenticator';
 import { FanoutNode } from '../fanout/fanout-node';
 import { takeRecovery } from './session-recovery';
 import { attachState } from './socket-handler';

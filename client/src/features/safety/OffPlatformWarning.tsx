@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import type { OffPlatformKind } from '@safety/off-platform';
+import type { OffPlatformKind } from '@contracts/off-platform';
 import { IconShieldExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tk } from '@/i18n/i18n';

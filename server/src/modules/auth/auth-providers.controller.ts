@@ -13,7 +13,8 @@ import {
 } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
 import type { AuthUser } from '#shared/contracts/auth';
-import { CurrentInstance, CurrentUser } from '../../common/decorators/current-user.decorator';
+import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { CurrentInstance } from '../instances/current-instance.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { InstanceEntity } from '../instances/instance.entity';
 import { AuthProvidersService } from './auth-providers.service';

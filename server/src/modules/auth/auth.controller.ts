@@ -9,7 +9,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentInstance } from '../../common/decorators/current-user.decorator';
+import { CurrentInstance } from '../instances/current-instance.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { InstanceEntity } from '../instances/instance.entity';
 import { AuthProvidersService } from './auth-providers.service';

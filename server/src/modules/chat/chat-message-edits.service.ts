@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
-import { isOffPlatform } from '#shared/safety/off-platform';
+import { isOffPlatform } from '#shared/contracts/off-platform';
 import { conflict, forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ChatAccessService } from './chat-access.service';

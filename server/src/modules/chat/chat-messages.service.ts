@@ -3,7 +3,7 @@ import { AuthUser } from '#shared/contracts/auth';
 import { ChatMessageType } from '#shared/contracts/chat';
 import { ChatMessagePayload, OfferNoteData } from '#shared/contracts/events';
 import { MessageUpdatedPayload, SyncAnswer } from '#shared/contracts/socket-events';
-import { isOffPlatform } from '#shared/safety/off-platform';
+import { isOffPlatform } from '#shared/contracts/off-platform';
 import { newCode } from '../../common/codes';
 import { forbidden, notFound, unprocessable } from '../../common/errors';
 import { DomainEvents } from '../../common/events/domain-events';

@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentInstance } from '../../common/decorators/current-user.decorator';
+import { CurrentInstance } from './current-instance.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { InstanceEntity } from './instance.entity';
 import { buildStylesheet } from './instance-stylesheet';

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestj
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '#shared/contracts/auth';
 import { Role } from '#shared/contracts/roles';
-import { CurrentInstance, CurrentUser } from '../../common/decorators/current-user.decorator';
+import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { CurrentInstance } from './current-instance.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { RequireAnyRole } from '../../common/decorators/roles.decorator';
 import { CodeParamPipe } from '../../common/pipes';

@@ -7,7 +7,7 @@ import { notify } from '@/components/notifications/notify';
 import { preferencesStore } from '@/features/preferences/preferences.store';
 import { OffPlatformWarning } from '@/features/safety/OffPlatformWarning';
 import { LANGUAGES, type LanguageCode, languageOf } from '@/i18n/languages';
-import { type OffPlatformKind, detectOffPlatform } from '@safety/off-platform';
+import { type OffPlatformKind, detectOffPlatform } from '@contracts/off-platform';
 import { clearlyOtherLanguage, loadDetector } from '../language-suggestion';
 import { languageName } from '../translation-preference';
 import { MAX_ATTACHMENTS, canSendWith, filesFromClipboard, uploadedCodes } from '../attachments';

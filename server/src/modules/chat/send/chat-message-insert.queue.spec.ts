@@ -1,5 +1,4 @@
 import { ChatMessageType } from '#shared/contracts/chat';
-import { laneOf } from './chat-message-insert.lanes';
 import { InsertBatcher, InsertSink } from './chat-message-insert.queue';
 import { InsertMessage, InsertResult, MessageRow } from '../chat-messages.repository';
 
@@ -34,12 +33,6 @@ describe('InsertBatcher', () => {
     return { sink, calls };
   }
 
-  /** Two group codes that fall into different lanes of two. */
-  function groupsInTwoLanes(): [string, string] {
-    const first = 'g0';
-    for (let i = 1; ; i++) if (laneOf(`g${i}`, 2) !== laneOf(first, 2)) return [first, `g${i}`];
-  }
-
   it('stores the sends of one event-loop turn in one call, each answered with its own result', async () => {
     const { sink, calls } = recordingSink();
     const batcher = new InsertBatcher(sink);
@@ -48,7 +41,7 @@ describe('InsertBatcher', () => {
     expect(results.map((r) => r?.row.text)).toEqual(['a', 'b', 'c']);
   });
 
-  it('gathers sends that arrive while its lane is busy into the next call, in arrival order', async () => {
+  it('gathers sends that arrive while a statement runs into the next call, in arrival order', async () => {
     const calls: string[][] = [];
     let release!: () => void;
     const firstCallDone = new Promise<void>((resolve) => (release = resolve));
@@ -75,18 +68,28 @@ describe('InsertBatcher', () => {
     expect(calls.flat()).toEqual(Array.from({ length: 250 }, (_, i) => String(i)));
   });
 
-  it('runs groups of different lanes side by side', async () => {
-    const [g1, g2] = groupsInTwoLanes();
+  it('runs one statement at a time whatever the groups, so every send is stored in arrival order', async () => {
+    const calls: string[][] = [];
     let inFlight = 0;
     let most = 0;
+    let release!: () => void;
+    const firstCallDone = new Promise<void>((resolve) => (release = resolve));
     const batcher = new InsertBatcher(async (items) => {
       most = Math.max(most, ++inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      calls.push(items.map((i) => `${i.groupCode}:${i.text}`));
+      if (calls.length === 1) await firstCallDone;
       inFlight--;
       return items.map(stored);
-    }, 2);
-    await Promise.all([batcher.insert(message(g1, 'a')), batcher.insert(message(g2, 'b'))]);
-    expect(most).toBe(2);
+    });
+    const first = batcher.insert(message('g1', 'a'));
+    while (calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    const later = [batcher.insert(message('g2', 'b')), batcher.insert(message('g1', 'c'))];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(calls).toEqual([['g1:a']]);
+    release();
+    await Promise.all([first, ...later]);
+    expect(calls).toEqual([['g1:a'], ['g2:b', 'g1:c']]);
+    expect(most).toBe(1);
   });
 
   it('splits a failed call into one call per item, in order, so only the bad item fails', async () => {
@@ -167,12 +170,12 @@ describe('InsertBatcher.waitMs', () => {
     expect(batcher.waitMs()).toBe(2000);
   });
 
-  it('counts the statements ahead in the lane at their recent duration, before the head has waited that long', async () => {
+  it('counts the statements ahead at their recent duration, before the head has waited that long', async () => {
     // Every statement takes 40 ms.
     const batcher = new InsertBatcher((items) => new Promise((resolve) => setTimeout(() => resolve(items.map(stored)), 40)));
     void batcher.insert(message('g', 0));
     await jest.advanceTimersByTimeAsync(100);
-    // One statement running, 250 sends queued behind it in the same lane: 3 more statements, 4 × 40 ms.
+    // One statement running, 250 sends queued behind it: 3 more statements, 4 × 40 ms.
     void batcher.insert(message('g', 1));
     await jest.advanceTimersByTimeAsync(1);
     for (let i = 2; i < 252; i++) void batcher.insert(message('g', i));
@@ -182,7 +185,7 @@ describe('InsertBatcher.waitMs', () => {
   });
 });
 
-/** An idle lane gathers a send's burst for 1 ms; a busy lane waits a few ms for more sends before its next statement. */
+/** An idle queue gathers a send's burst for 1 ms; a busy queue waits a few ms for more sends before its next statement. */
 describe('InsertBatcher lingering', () => {
   const message = (n: number): InsertMessage => ({
     groupCode: 'g',
@@ -226,14 +229,14 @@ describe('InsertBatcher lingering', () => {
   afterEach(() => jest.useRealTimers());
 
   it('stores each send 1 ms after it arrives while few arrive during a statement', async () => {
-    // One send every 20 ms, statements of 2 ms: the lane is idle when each send arrives.
+    // One send every 20 ms, statements of 2 ms: the queue is idle when each send arrives.
     const { sink, calls } = timedSink(2);
     const sentAt = await sendSteadily(new InsertBatcher(sink), 20, 1000);
     expect(calls.map((c) => c.texts.length)).toEqual(sentAt.map(() => 1));
     calls.forEach((c, i) => expect(c.at - sentAt[i]).toBe(1));
   });
 
-  it('stores a burst that reaches an idle lane over several event-loop turns in one statement', async () => {
+  it('stores a burst that reaches an idle queue over several event-loop turns in one statement', async () => {
     // A load generator's tick: three sends on three sockets, read by the server in separate turns.
     const { sink, calls } = timedSink(2);
     const batcher = new InsertBatcher(sink);
@@ -262,7 +265,7 @@ describe('InsertBatcher lingering', () => {
     expect(calls.flatMap((c) => c.texts)).toEqual(sentAt.map((_, i) => String(i)));
   });
 
-  it('does not linger on a lane that was idle, whatever its average said', async () => {
+  it('does not linger on a queue that was idle, whatever its average said', async () => {
     const { sink, calls } = timedSink(4);
     const batcher = new InsertBatcher(sink);
     await sendSteadily(batcher, 1, 200);

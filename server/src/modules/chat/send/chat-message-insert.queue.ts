@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { withTraceparent } from '#shared/telemetry/trace-context';
-import { INSERT_LANES, laneOf } from './chat-message-insert.lanes';
 import { ChatMessagesRepository, InsertMessage, InsertResult } from '../chat-messages.repository';
 
 const MAX_BATCH = 100;
 /**
- * An idle lane's statement waits until its first send has waited this long: the sends of one burst reach the
+ * An idle queue's statement waits until its first send has waited this long: the sends of one burst reach the
  * server over several event-loop turns (one socket each), and go into one statement instead of two or three.
  */
 const GATHER_MS = 1;
 /** Weight of the newest statement's duration, and of the newest arrival rate, in their running averages. */
 const STATEMENT_WEIGHT = 0.2;
 /**
- * A busy lane gathers sends for up to this long (from the oldest one's arrival) before its next statement, or
+ * A busy queue gathers sends for up to this long (from the oldest one's arrival) before its next statement, or
  * until this many are queued. Busy: at least LINGER_FROM sends arrive, on average, while one statement runs.
  */
 const LINGER_MS = 6;
@@ -31,53 +30,42 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-interface Lane {
-  queue: Pending[];
-  /** a statement is running, or about to (its sends are being gathered) */
-  busy: boolean;
-  /** set while the next statement's sends are being gathered */
-  linger?: NodeJS.Timeout;
-  /** sends since the last statement started, and when it did */
-  arrivals: number;
-  startedAt: number;
-  /** sends per ms (running average, sampled at each statement's start) */
-  arrivalRate: number;
-}
-
 const repeatKey = (i: InsertMessage): string | null => (i.clientKey === null ? null : `${i.groupCode}\n${i.authorId}\n${i.clientKey}`);
 
 /**
- * Micro-batching of the hot path: sends that arrive while their lane's statement is still running are stored
- * together in its next statement (one round trip, one commit) instead of one each. At low load a send waits
- * GATHER_MS for the rest of its burst, and batches grow with the load. A statement
- * costs Postgres several times what a message in it adds (docs/message-path.md, the insert queue),
- * so a busy lane (see LINGER_FROM) also waits a few ms for more sends before its next statement: fewer
- * statements for the same messages when the cores are needed most. A group always uses the same lane, so its
- * messages are stored in arrival order.
+ * Micro-batching of the hot path: sends that arrive while a statement is still running are stored together in
+ * the next statement (one round trip, one commit) instead of one each. One statement runs at a time, so every
+ * group's messages are stored in arrival order. At low load a send waits GATHER_MS for the rest of its burst,
+ * and batches grow with the load. A statement costs Postgres several times what a message in it adds
+ * (docs/message-path.md, the insert queue), so a busy queue (see LINGER_FROM) also waits a few ms
+ * for more sends before its next statement: fewer statements for the same messages when the cores are needed most.
  */
 export class InsertBatcher {
-  private readonly lanes: Lane[];
+  private readonly queue: Pending[] = [];
+  /** a statement is running, or about to (its sends are being gathered) */
+  private busy = false;
+  /** set while the next statement's sends are being gathered */
+  private linger?: NodeJS.Timeout;
+  /** sends since the last statement started, and when it did */
+  private arrivals = 0;
+  private startedAt = 0;
+  /** sends per ms (running average, sampled at each statement's start) */
+  private arrivalRate = 0;
 
-  constructor(
-    private readonly sink: InsertSink,
-    laneCount = INSERT_LANES,
-  ) {
-    this.lanes = Array.from({ length: laneCount }, () => ({ queue: [], busy: false, arrivals: 0, startedAt: 0, arrivalRate: 0 }));
-  }
+  constructor(private readonly sink: InsertSink) {}
 
   /** The stored message, the earlier one for a repeated client key, or null when the group isn't the author's. */
   insert(input: InsertMessage): Promise<InsertResult | null> {
-    const lane = this.lanes[laneOf(input.groupCode, this.lanes.length)];
     return new Promise((resolve, reject) => {
       // The send's trace continues in its outbox row; taken now, as the statement runs in another send's context.
-      lane.queue.push({ input: withTraceparent(input), queuedAt: Date.now(), resolve, reject });
-      lane.arrivals++;
-      if (lane.linger && lane.queue.length >= LINGER_BATCH) {
+      this.queue.push({ input: withTraceparent(input), queuedAt: Date.now(), resolve, reject });
+      this.arrivals++;
+      if (this.linger && this.queue.length >= LINGER_BATCH) {
         // Enough to go now; the rest of this event-loop turn's sends still join the statement.
-        clearTimeout(lane.linger);
-        lane.linger = undefined;
-        setImmediate(() => this.start(lane));
-      } else this.schedule(lane);
+        clearTimeout(this.linger);
+        this.linger = undefined;
+        setImmediate(() => this.start());
+      } else this.schedule();
     });
   }
 
@@ -86,63 +74,59 @@ export class InsertBatcher {
 
   /**
    * How long a send queued now would wait for its statement, for admission (NodeLoadSignals): the longer of
-   * what the oldest queued send has waited (a stalled database) and the statements ahead of it in the fullest
-   * lane at their recent duration (a queue growing faster than it drains, before its head has waited that long).
-   * Reads two lanes: cheap enough for every send.
+   * what the oldest queued send has waited (a stalled database) and the statements ahead of it at their recent
+   * duration (a queue growing faster than it drains, before its head has waited that long). Cheap enough for
+   * every send.
    */
   waitMs(now = Date.now()): number {
-    let wait = 0;
-    for (const lane of this.lanes) {
-      if (!lane.queue.length) continue;
-      const ahead = (Math.ceil(lane.queue.length / MAX_BATCH) + (lane.busy ? 1 : 0)) * this.statementMs;
-      wait = Math.max(wait, now - lane.queue[0].queuedAt, ahead);
-    }
-    return wait;
+    if (!this.queue.length) return 0;
+    const ahead = (Math.ceil(this.queue.length / MAX_BATCH) + (this.busy ? 1 : 0)) * this.statementMs;
+    return Math.max(now - this.queue[0].queuedAt, ahead);
   }
 
-  private schedule(lane: Lane): void {
-    if (lane.busy || lane.queue.length === 0) return;
-    lane.busy = true;
-    const wait = this.gatherMs(lane);
+  private schedule(): void {
+    if (this.busy || this.queue.length === 0) return;
+    this.busy = true;
+    const wait = this.gatherMs();
     if (wait > 0) {
-      lane.linger = setTimeout(() => {
-        lane.linger = undefined;
-        this.start(lane);
+      this.linger = setTimeout(() => {
+        this.linger = undefined;
+        this.start();
       }, wait);
-    } else setImmediate(() => this.start(lane));
+    } else setImmediate(() => this.start());
   }
 
   /**
-   * How long the lane still gathers sends before its next statement, counted from its oldest send's arrival:
+   * How long the queue still gathers sends before its next statement, counted from its oldest send's arrival:
    * GATHER_MS, or LINGER_MS when it is busy; none once it has enough. Busy by the running average of its
-   * arrivals and by those since its last statement started, so a lane that was just idle doesn't wait on an
+   * arrivals and by those since its last statement started, so a queue that was just idle doesn't wait on an
    * old average.
    */
-  private gatherMs(lane: Lane): number {
-    if (lane.queue.length >= LINGER_BATCH) return 0;
+  private gatherMs(): number {
+    if (this.queue.length >= LINGER_BATCH) return 0;
     const now = Date.now();
-    const rate = Math.min(lane.arrivalRate, lane.arrivals / Math.max(1, now - lane.startedAt));
+    const rate = Math.min(this.arrivalRate, this.arrivals / Math.max(1, now - this.startedAt));
     const busy = rate * this.statementMs >= LINGER_FROM;
-    return (busy ? LINGER_MS : GATHER_MS) - (now - lane.queue[0].queuedAt);
+    return (busy ? LINGER_MS : GATHER_MS) - (now - this.queue[0].queuedAt);
   }
 
-  private start(lane: Lane): void {
-    const batch = lane.queue.splice(0, MAX_BATCH);
+  private start(): void {
+    const batch = this.queue.splice(0, MAX_BATCH);
     const started = Date.now();
-    if (lane.startedAt && started > lane.startedAt) {
-      const rate = lane.arrivals / (started - lane.startedAt);
-      lane.arrivalRate += STATEMENT_WEIGHT * (rate - lane.arrivalRate);
+    if (this.startedAt && started > this.startedAt) {
+      const rate = this.arrivals / (started - this.startedAt);
+      this.arrivalRate += STATEMENT_WEIGHT * (rate - this.arrivalRate);
     }
-    lane.arrivals = 0;
-    lane.startedAt = started;
+    this.arrivals = 0;
+    this.startedAt = started;
     this.run(batch)
       // run() settles every item itself; should it ever throw, its senders get the error rather than a hang.
       .catch((err: unknown) => batch.forEach((p) => p.reject(err)))
       .finally(() => {
         const took = Date.now() - started;
         this.statementMs = this.statementMs ? this.statementMs + STATEMENT_WEIGHT * (took - this.statementMs) : took;
-        lane.busy = false;
-        this.schedule(lane);
+        this.busy = false;
+        this.schedule();
       });
   }
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokenClaims, AuthUser } from '#shared/contracts/auth';
-import { BatchLoader } from '../batch-loader';
-import { TokenService } from '../../modules/auth/token.service';
-import { UsersRepository } from '../../modules/users/users.repository';
-import { ErrorKey, unauthorized } from '../errors';
+import { BatchLoader } from '../../common/batch-loader';
+import { TokenService } from './token.service';
+import { UsersRepository } from '../users/users.repository';
+import { ErrorKey, unauthorized } from '../../common/errors';
 
 /**
  * Access token → the caller, re-read so a deleted user's token stops working at once. Used by HTTP and sockets.

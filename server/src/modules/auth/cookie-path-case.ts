@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { REFRESH_COOKIE_PATH } from '../../modules/auth/refresh-cookie';
+import { REFRESH_COOKIE_PATH } from './refresh-cookie';
 
 /** The routes that read the refresh cookie, as spelled under its Path. */
 const COOKIE_ROUTES = new Set([`${REFRESH_COOKIE_PATH}/refresh-token`, `${REFRESH_COOKIE_PATH}/logout`]);

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { IS_PUBLIC } from '../decorators/public.decorator';
-import { unauthorized } from '../errors';
+import { IS_PUBLIC } from '../../common/decorators/public.decorator';
+import { unauthorized } from '../../common/errors';
 import { Authenticator } from './authenticator';
 
 export function bearerToken(req: Request): string | undefined {

@@ -1,6 +1,6 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { InstanceResolver } from '../../modules/instances/instance-resolver.service';
+import { InstanceResolver } from './instance-resolver.service';
 
 /** Sets req.instance from the Host header for every request. */
 @Injectable()

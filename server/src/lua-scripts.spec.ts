@@ -1,11 +1,11 @@
-import { UNREAD_RELEASE_STEP } from '../modules/chat/unread/unread.service';
-import { APPLY_READ, COUNT_RELEASED, FILL, PUSH_COUNTS } from '../modules/chat/unread/unread-counts.scripts';
-import { FANOUT_LINE, ROOM_LINE } from './fanout-entry';
-import { HEARTBEAT, REGISTER, REGISTRY, ROUTING, SUBSCRIBE, UNREGISTER } from './fanout-routing.scripts';
-import { LuaPiece, luaPiece, luaScript } from './lua-script';
-import { NO_RELEASE_STEP } from './ordering-gate';
-import { flushScript, GATE_RELEASE, gateScript, STALLED } from './ordering-gate.scripts';
-import { NOW_MS } from './redis-clock.scripts';
+import { UNREAD_RELEASE_STEP } from './modules/chat/unread/unread.service';
+import { APPLY_READ, COUNT_RELEASED, FILL, PUSH_COUNTS } from './modules/chat/unread/unread-counts.scripts';
+import { FANOUT_LINE, ROOM_LINE } from './fanout/fanout-entry';
+import { HEARTBEAT, REGISTER, REGISTRY, ROUTING, SUBSCRIBE, UNREGISTER } from './fanout/fanout-routing.scripts';
+import { LuaPiece, luaPiece, luaScript } from './fanout/lua-script';
+import { NO_RELEASE_STEP } from './fanout/ordering-gate';
+import { flushScript, GATE_RELEASE, gateScript, STALLED } from './fanout/ordering-gate.scripts';
+import { NOW_MS } from './fanout/redis-clock.scripts';
 
 /** What a script may read without declaring it: Redis' own globals and Lua's base functions. */
 const REDIS_GLOBALS = new Set(['redis', 'cjson', 'KEYS', 'ARGV', 'table', 'string', 'math', 'tonumber', 'tostring', 'ipairs', 'pairs', 'unpack', 'type']);

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { REFRESH_COOKIE } from '../../modules/auth/refresh-cookie';
+import { REFRESH_COOKIE } from '../modules/auth/refresh-cookie';
 
 type Operation = OpenAPIObject['paths'][string]['get'] & object;
 type Response = { description: string; content?: Record<string, unknown>; headers?: Record<string, unknown> };
