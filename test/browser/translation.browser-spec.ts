@@ -3,7 +3,9 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_PASSWORD, type TestUser, createUser } from '../factories';
 import { bootWorker } from '../push-service/harness';
 import { isolatedEnv, type IsolatedEnv } from '../translation/harness';
+import type { TestRun } from '../utils/test-env';
 import { type BrowserHarness, screenshot, startHarness } from './harness';
+import { BROWSER_RUN_VAR } from './paths';
 
 jest.setTimeout(180_000);
 
@@ -17,7 +19,8 @@ let h: BrowserHarness;
 let worker: TestingModule;
 
 beforeAll(async () => {
-  setup = await isolatedEnv('browser_translation', { TRANSLATION_ENGINES: 'apertium' });
+  // The browser tier's own run (its global setup), also when the tier runs alone.
+  setup = await isolatedEnv('browser_translation', { TRANSLATION_ENGINES: 'apertium' }, JSON.parse(process.env[BROWSER_RUN_VAR]!) as TestRun);
   h = await startHarness({ env: setup.env });
   worker = await bootWorker(setup.env);
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../server/src/database/data-source';
-import { readTestRun } from '../utils/test-env';
+import { readTestRun, TestRun } from '../utils/test-env';
 
 export interface IsolatedEnv {
   env: Record<string, string>;
@@ -13,8 +13,7 @@ export interface IsolatedEnv {
  * Its own migrated database and Redis prefix for one test file that boots a worker: the outbox relay takes every
  * pending row of its database, so such files must not share one.
  */
-export async function isolatedEnv(name: string, overrides: Record<string, string> = {}): Promise<IsolatedEnv> {
-  const run = readTestRun();
+export async function isolatedEnv(name: string, overrides: Record<string, string> = {}, run: TestRun = readTestRun()): Promise<IsolatedEnv> {
   const database = `${run.database}_${name}_${randomBytes(2).toString('hex')}`.toLowerCase();
   const admin = new Client({ connectionString: run.adminUrl });
   await admin.connect();
