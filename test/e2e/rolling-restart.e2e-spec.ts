@@ -67,10 +67,13 @@ describe('rolling restart of two servers behind nginx', () => {
     nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-rolling-'));
     fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, NGINX_PORT, SERVER_PORTS));
     nginx = spawn(NGINX, nginxArgs(nginxDir), { stdio: 'ignore' });
-    await waitFor(async () => {
-      if (nginx!.exitCode !== null) throw new Error(`nginx exited (${nginx!.exitCode}):\n${errorLog()}`);
-      return (await fetch(`${NGINX_URL}/api/health/ready`).catch(() => null))?.status === 200;
-    }, { timeoutMs: 10_000 });
+    await waitFor(
+      async () => {
+        if (nginx!.exitCode !== null) throw new Error(`nginx exited (${nginx!.exitCode}):\n${errorLog()}`);
+        return (await fetch(`${NGINX_URL}/api/health/ready`).catch(() => null))?.status === 200;
+      },
+      { timeoutMs: 10_000 },
+    );
   }, 300_000);
 
   afterAll(async () => {

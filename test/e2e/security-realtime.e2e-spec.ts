@@ -67,7 +67,12 @@ describe('security: realtime sessions', () => {
    */
   async function instanceBroadcast(customer: TestUser, job: string, sockets: Socket[], title = 'Saved again'): Promise<void> {
     const seen = sockets.map((s) => next(s, 'job:updated', (j) => j.code === job && j.title === title));
-    await t.http().post(`/api/job/${job}`).set(as(customer)).send({ versions: [version('eng', { title })] }).expect(200);
+    await t
+      .http()
+      .post(`/api/job/${job}`)
+      .set(as(customer))
+      .send({ versions: [version('eng', { title })] })
+      .expect(200);
     await Promise.all(seen);
   }
 

@@ -87,10 +87,13 @@ async function startBuilt(script: string, env: Record<string, string>, ready: (o
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`${script} exited:\n${output.slice(-3000)}`);
-    return ready(output);
-  }, { timeoutMs: 60_000 });
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${script} exited:\n${output.slice(-3000)}`);
+      return ready(output);
+    },
+    { timeoutMs: 60_000 },
+  );
   return { child, output: () => output, exited };
 }
 

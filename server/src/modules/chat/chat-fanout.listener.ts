@@ -56,26 +56,42 @@ export class ChatFanoutListener implements OnModuleInit, OnModuleDestroy {
   }
 
   private async messageDeleted(e: MessageDeletedEvent): Promise<void> {
-    this.fanout.publishFollowUp(e.groupCode, { seq: e.seq, at: e.createdAt }, this.rooms(e.participantCodes, e.groupCode), 'message:deleted', { groupCode: e.groupCode, code: e.code });
+    this.fanout.publishFollowUp(e.groupCode, { seq: e.seq, at: e.createdAt }, this.rooms(e.participantCodes, e.groupCode), 'message:deleted', {
+      groupCode: e.groupCode,
+      code: e.code,
+    });
     // Recounted from Postgres and pushed to each participant through the fan-out stream.
     await this.unread.fill(e.participantCodes, e.groupCode);
   }
 
   /** The same path as a deletion: every participant's rooms and the group's watching moderators. */
   private messageEdited({ message, participantCodes }: MessageEditedEvent): void {
-    this.fanout.publishFollowUp(message.groupCode, { seq: message.seq, at: message.createdAt }, this.rooms(participantCodes, message.groupCode), 'message:updated', {
-      groupCode: message.groupCode,
-      code: message.code,
-      message: message.message,
-      translation: message.translation,
-      editedAt: message.editedAt ?? null,
-    });
+    this.fanout.publishFollowUp(
+      message.groupCode,
+      { seq: message.seq, at: message.createdAt },
+      this.rooms(participantCodes, message.groupCode),
+      'message:updated',
+      {
+        groupCode: message.groupCode,
+        code: message.code,
+        message: message.message,
+        translation: message.translation,
+        editedAt: message.editedAt ?? null,
+      },
+    );
   }
 
   private async groupChanged(e: GroupChangedEvent): Promise<void> {
     const group = await this.groups.snapshot(e.groupCode);
     // After the group's messages up to then: a change never overtakes a message sent before it.
-    if (group) this.fanout.publishFollowUp(e.groupCode, { seq: group.lastSeq, at: group.lastMessageAt }, this.rooms(e.participantCodes, e.groupCode), 'group:updated', group);
+    if (group)
+      this.fanout.publishFollowUp(
+        e.groupCode,
+        { seq: group.lastSeq, at: group.lastMessageAt },
+        this.rooms(e.participantCodes, e.groupCode),
+        'group:updated',
+        group,
+      );
   }
 
   private async groupRead(e: GroupReadEvent): Promise<void> {

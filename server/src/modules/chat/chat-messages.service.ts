@@ -59,7 +59,20 @@ export class ChatMessagesService {
     // runs here (a few µs) for offer chats (and groups this process has not stored in yet); the statement marks
     // the message only in an offer's chat before Agreed.
     const offPlatform = text !== '' && this.kinds.mayBeOfferChat(groupCode) && isOffPlatform(text);
-    return this.store(groupCode, user.id, ChatMessageType.Text, text, dto.lang ?? null, dto.clientKey ?? null, fileIds, fileCodes, reply, null, offPlatform, originSocketId);
+    return this.store(
+      groupCode,
+      user.id,
+      ChatMessageType.Text,
+      text,
+      dto.lang ?? null,
+      dto.clientKey ?? null,
+      fileIds,
+      fileCodes,
+      reply,
+      null,
+      offPlatform,
+      originSocketId,
+    );
   }
 
   /** The quoted message must be in the same group; a deleted one may still be quoted (it shows as deleted). */

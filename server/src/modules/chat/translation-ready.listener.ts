@@ -70,9 +70,12 @@ export class TranslationReadyListener implements OnModuleInit, OnModuleDestroy {
         }
         if (!grouped) grouped = await this.createGroup();
         await this.claimAbandoned();
-        const reply = (await this.reader.xReadGroup(TRANSLATION_READY_READERS, this.node.id, { key: this.stream, id: '>' }, { BLOCK: READ_BLOCK_MS, COUNT: 100 })) as
-          | { messages: StreamEntry[] }[]
-          | null;
+        const reply = (await this.reader.xReadGroup(
+          TRANSLATION_READY_READERS,
+          this.node.id,
+          { key: this.stream, id: '>' },
+          { BLOCK: READ_BLOCK_MS, COUNT: 100 },
+        )) as { messages: StreamEntry[] }[] | null;
         await this.take(reply?.[0]?.messages ?? []);
       } catch (err) {
         if (!this.running) return;

@@ -110,7 +110,8 @@ const messageUpdated = objectOf<MessageUpdatedPayload>(
 /** Server → client events: name → payload schema. */
 const SERVER_EVENTS: { [E in keyof ServerToClientEvents]: { summary: string; payload: Schema } } = {
   'message:new': {
-    summary: 'A message of a group the user is in (or watches), in seq order per group; not to the socket that sent it (it has the message in its acknowledgement)',
+    summary:
+      'A message of a group the user is in (or watches), in seq order per group; not to the socket that sent it (it has the message in its acknowledgement)',
     payload: ref('ChatMessage'),
   },
   'message:deleted': {
