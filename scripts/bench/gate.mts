@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { createClient } from 'redis';
+import type { LuaPiece } from '../../server/src/fanout/lua-script.ts';
 import { gateScript } from '../../server/src/fanout/ordering-gate.scripts.ts';
 import { fanoutKeys, roomNodesField, routeConfig } from '../../server/src/fanout/fanout-routing.scripts.ts';
 import { TOTAL_FIELD } from '../../server/src/modules/chat/unread/unread-counts.scripts.ts';
@@ -52,7 +53,7 @@ try {
   for (let u = 0; u < USERS; u++) await redis.hSet(unreadKey(u), { [TOTAL_FIELD]: '0' });
 
   // The step as the app builds it.
-  const step: { lua: unknown; config: string } = NO_STEP ? NO_RELEASE_STEP : UNREAD_RELEASE_STEP;
+  const step: { lua: LuaPiece; config: string } = NO_STEP ? NO_RELEASE_STEP : UNREAD_RELEASE_STEP;
   const sha = await redis.scriptLoad(gateScript(step.lua));
   const seqs = new Array<number>(GROUPS).fill(0);
   let group = 0;
