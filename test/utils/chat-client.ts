@@ -37,7 +37,7 @@ export class ChatClient {
   readonly connects: { at: number; url: string }[] = [];
   /** The group's `message:new` events in arrival order. */
   readonly live: Delivered[] = [];
-  /** The group's messages held, by seq (from `message:new` and `sync`). */
+  /** The group's messages held, by seq (from `message:new`, `sync` and its own sends' acknowledgements). */
   readonly held = new Map<number, string>();
   /** Deliveries that contradict one held before: another code under the same seq. */
   readonly conflicts: string[] = [];
@@ -65,7 +65,7 @@ export class ChatClient {
 
   /** The newest seq held: where a sync asks from, as the app's `highestSeq`. */
   get highestSeq(): number {
-    return this.held.size ? Math.max(...this.held.keys()) : 0;
+    return this.newestDelivered;
   }
 
   /** Connects; the first connection must succeed. */
@@ -130,7 +130,11 @@ export class ChatClient {
     return socket;
   }
 
-  private hold(m: Pick<ChatMessagePayload, 'seq' | 'code'>): void {
+  /** The newest seq that came by `message:new` or `sync` (an own message's ack does not move where a sync starts). */
+  private newestDelivered = 0;
+
+  private hold(m: Pick<ChatMessagePayload, 'seq' | 'code'>, delivered = true): void {
+    if (delivered) this.newestDelivered = Math.max(this.newestDelivered, m.seq);
     const before = this.held.get(m.seq);
     if (before !== undefined && before !== m.code) this.conflicts.push(`seq ${m.seq}: ${before}, then ${m.code}`);
     this.held.set(m.seq, m.code);
@@ -186,6 +190,8 @@ export class ChatClient {
           .catch(() => null);
         if (ack?.ok) {
           this.acked.add(key);
+          // As the app does: the sending socket has its own message in the acknowledgement only.
+          this.hold(ack.message, false);
           break;
         }
       }
